@@ -1,0 +1,65 @@
+import Foundation
+
+/// A transport plus an ordered stack of middleware: a function from ``ClientRequest`` to
+/// ``ClientResponse``, and a value.
+///
+/// ## Order
+///
+/// Each builder method returns a **new** client that wraps the one it is called on, the way a SwiftUI
+/// modifier wraps its view: the last layer added is the outermost and sees the request first and the
+/// response last. Read a chain from the transport outwards.
+///
+/// ```swift
+/// let shared = Client(transport: URLSessionTransport())
+///     .with(UserAgent(value: "app/1.0"))     // inner: sees the request after everything below
+///
+/// let api = shared
+///     .targeting(.production)                // outer: resolves the relative path first
+///
+/// let articles = try await api.send(.articles(tag: "swift"))
+/// ```
+///
+/// Wrapping never changes the client it wraps, so one shared base can be specialised many ways. The chain
+/// is composed once, when the client value is built, never per request.
+public struct Client: Sendable {
+    /// The composed chain, outermost layer first.
+    private let chain: Next
+    /// Settings for the typed layer, carried through every wrap.
+    var configuration: Configuration
+
+    /// Settings that ``Endpoint`` values read when a client sends them.
+    struct Configuration: Sendable {
+        var encoder = JSONCoders.defaultEncoder
+        var decoder = JSONCoders.defaultDecoder
+    }
+
+    /// Creates a client that sends every request straight to `transport`.
+    public init(transport: some Transport) {
+        chain = Next { request in try await transport.send(request) }
+        configuration = Configuration()
+    }
+
+    private init(chain: Next, configuration: Configuration) {
+        self.chain = chain
+        self.configuration = configuration
+    }
+
+    /// A client that sends every request through `middleware` first, then through this client.
+    public func with(_ middleware: some Middleware) -> Client {
+        let inner = chain
+        return Client(chain: Next { request in try await middleware.send(request, next: inner) }, configuration: configuration)
+    }
+
+    /// Sends a request through every layer and returns the response, whatever its status.
+    ///
+    /// - Throws: ``NetworkError`` always: errors of other types thrown by a layer are wrapped (a
+    ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
+    ///   the error does not carry one yet.
+    public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        do {
+            return try await chain(request)
+        } catch {
+            throw NetworkError.wrapping(error, request: request)
+        }
+    }
+}

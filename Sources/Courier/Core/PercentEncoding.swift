@@ -1,0 +1,97 @@
+/// RFC 3986 percent-encoding, done on UTF-8 bytes so that non-ASCII text is encoded the same way on every
+/// platform (Foundation's helpers differ between Apple and Linux in which characters they leave alone).
+enum PercentEncoding {
+    /// Which bytes may appear unencoded in one part of a URL.
+    struct Allowed: Sendable {
+        let contains: @Sendable (UInt8) -> Bool
+
+        /// RFC 3986 `unreserved`: the only characters left alone in a query name or value, or a path
+        /// segment filled from a value, so `+ & = # / ?` and spaces always arrive as data.
+        static let unreserved = Allowed { isUnreserved($0) }
+
+        /// `pchar` and `/`: what a path written out by hand may hold.
+        static let path = Allowed { isUnreserved($0) || isSubDelim($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "/") }
+
+        /// `pchar`, `/` and `?`: what a query written out by hand may hold.
+        static let query = Allowed { path.contains($0) || $0 == UInt8(ascii: "?") }
+    }
+
+    /// What to do with a `%` already in the text.
+    enum Escapes {
+        /// The text is data: `%` is encoded as `%25`.
+        case encode
+        /// `%XX` is kept as an escape; a `%` not followed by two hex digits is encoded as `%25`.
+        case keepValid
+        /// `%XX` is kept as an escape; a stray `%` makes the text invalid (`nil`).
+        case requireValid
+    }
+
+    /// Percent-encodes every byte of `text` that `allowed` does not contain.
+    static func encode(_ text: some StringProtocol, allowed: Allowed, escapes: Escapes = .encode) -> String? {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), escapes != .encode {
+                if index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) {
+                    output.append(contentsOf: bytes[index...index + 2])
+                    index += 3
+                    continue
+                }
+                if escapes == .requireValid { return nil }
+            }
+            if byte != UInt8(ascii: "%"), allowed.contains(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Encodes a query name or value, or a path segment filled from a value: everything but
+    /// `unreserved` is escaped.
+    static func encodeComponent(_ text: some StringProtocol) -> String {
+        encode(text, allowed: .unreserved)!
+    }
+
+    /// Builds `name=value&name2` from query items, encoding each name and value as data.
+    static func query(_ items: [(name: String, value: String?)]) -> String {
+        items.map { item in
+            let name = encodeComponent(item.name)
+            guard let value = item.value else { return name }
+            return name + "=" + encodeComponent(value)
+        }.joined(separator: "&")
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isSubDelim(_ byte: UInt8) -> Bool {
+        "!$&'()*+,;=".utf8.contains(byte)
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+}

@@ -1,0 +1,45 @@
+/// How long a transport waits for a request before failing with ``NetworkError/Kind/timedOut``.
+enum TimeoutOptionKey: RequestOptionKey {
+    static let defaultValue: Duration? = nil
+}
+
+/// The largest body Courier buffers for one response.
+enum MaxResponseBodySizeOptionKey: RequestOptionKey {
+    static let defaultValue = RequestOptions.defaultMaxResponseBodySize
+}
+
+/// How secrets are hidden when the request is printed.
+enum RedactorOptionKey: RequestOptionKey {
+    static let defaultValue = Redactor.default
+}
+
+extension RequestOptions {
+    /// 32 MiB: enough for any JSON API, small enough that a runaway or malicious body fails fast.
+    public static let defaultMaxResponseBodySize = 32 * 1024 * 1024
+
+    /// How long the transport may wait for the response before failing with
+    /// ``NetworkError/Kind/timedOut``; `nil` leaves the transport's own default.
+    ///
+    /// For ``URLSessionTransport`` this is the idle interval: the longest gap with no bytes arriving.
+    public var timeout: Duration? {
+        get { self[TimeoutOptionKey.self] }
+        set { self[TimeoutOptionKey.self] = newValue }
+    }
+
+    /// The largest response body, in bytes, that is buffered; more fails with
+    /// ``NetworkError/Kind/bodyTooLarge`` and the transfer stops at once.
+    public var maxResponseBodySize: Int {
+        get { self[MaxResponseBodySizeOptionKey.self] }
+        set {
+            precondition(newValue >= 0, "maxResponseBodySize must not be negative")
+            self[MaxResponseBodySizeOptionKey.self] = newValue
+        }
+    }
+
+    /// Which headers and query parameters are hidden when this request, its response or its error is
+    /// printed. ``Redactor/default`` unless set.
+    public var redactor: Redactor {
+        get { self[RedactorOptionKey.self] }
+        set { self[RedactorOptionKey.self] = newValue }
+    }
+}

@@ -1,0 +1,110 @@
+/// Where relative requests go: scheme, host, port, base path, API version and default headers.
+///
+/// Endpoints hold only paths, so the same endpoints run against production, staging or a local test
+/// server by changing one value:
+///
+/// ```swift
+/// extension Server {
+///     static let production = Server(host: "api.example.com", basePath: "/api", version: "v2")
+///     static let staging = Server(host: "staging.example.com", basePath: "/api", version: "v2")
+///     static let local = Server(scheme: "http", host: "127.0.0.1", port: 8080)
+/// }
+///
+/// let client = Client(transport: URLSessionTransport()).targeting(.production)
+/// // Endpoint path "/articles" → https://api.example.com/api/v2/articles
+/// ```
+public struct Server: Sendable, Hashable {
+    /// `http` or `https`.
+    public var scheme: String
+    /// A host name or an IP address (an IPv6 address without brackets is bracketed for you).
+    public var host: String
+    /// The port, or `nil` for the scheme's default.
+    public var port: Int?
+    /// A path every request's path is appended to, such as `/api`.
+    public var basePath: String
+    /// An API version inserted as a path segment after the base path, such as `v2`.
+    public var version: String?
+    /// Header fields added to every request that does not set them itself (never to absolute requests,
+    /// which may be going to another origin).
+    public var headers: [String: String]
+
+    /// Creates a server description.
+    public init(
+        scheme: String = "https",
+        host: String,
+        port: Int? = nil,
+        basePath: String = "",
+        version: String? = nil,
+        headers: [String: String] = [:]
+    ) {
+        precondition(scheme == "http" || scheme == "https", "Server scheme must be http or https, not '\(scheme)'")
+        precondition(port.map { (1...65535).contains($0) } ?? true, "Server port must be in 1...65535")
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.basePath = basePath
+        self.version = version
+        self.headers = headers
+    }
+
+    /// Creates a server from a base URL such as `https://api.example.com:8443/api`.
+    ///
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidURL``, or when the URL has a query.
+    public init(url: String, version: String? = nil, headers: [String: String] = [:]) throws {
+        let parts = try URLStringParser.parse(url)
+        guard !parts.pathAndQuery.contains("?") else {
+            throw NetworkError(.invalidURL, message: "a server's base URL cannot have a query.")
+        }
+        var host = Substring(parts.authority)
+        var port: Int?
+        if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
+            port = Int(host[host.index(after: colon)...])
+            host = host[..<colon]
+        }
+        self.init(
+            scheme: parts.scheme,
+            host: String(host),
+            port: port,
+            basePath: parts.pathAndQuery == "/" ? "" : parts.pathAndQuery,
+            version: version,
+            headers: headers
+        )
+    }
+
+    /// `host[:port]`, with an IPv6 address in brackets.
+    public var authority: String {
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return port.map { "\(bracketed):\($0)" } ?? bracketed
+    }
+
+    /// The path prefix: the base path, then the version segment.
+    var pathPrefix: String {
+        var prefix = RequestPath(basePath).encoded
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        if let version, !version.isEmpty {
+            prefix += "/" + PercentEncoding.encodeComponent(version)
+        }
+        return prefix
+    }
+
+    /// `request` made absolute against this server, with the default headers it lacks; an absolute
+    /// request is returned unchanged.
+    ///
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidHeader(name:)`` for a bad default
+    ///   header.
+    public func resolve(_ request: ClientRequest) throws -> ClientRequest {
+        guard request.isRelative else { return request }
+        var resolved = request
+        resolved.head.scheme = scheme
+        resolved.head.authority = authority
+        let path = request.head.path ?? "/"
+        resolved.head.path = pathPrefix + (path.hasPrefix("/") ? path : "/" + path)
+        for name in headers.keys.sorted() {
+            let field = try HeaderValidation.field(name: name, value: headers[name]!)
+            if resolved.head.headerFields[field.name] == nil {
+                resolved.head.headerFields.append(field)
+            }
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension Client {
+    /// Sends an endpoint's request and returns its decoded value.
+    ///
+    /// - Throws: ``NetworkError``: ``NetworkError/Kind/unacceptableStatus(_:)`` when the status is not
+    ///   one the endpoint accepts, ``NetworkError/Kind/decodingFailed(codingPath:)`` or
+    ///   ``NetworkError/Kind/emptyBody`` when the body does not decode, or any transport kind.
+    public func send<Value>(_ endpoint: Endpoint<Value>) async throws -> Value {
+        try await response(endpoint).0
+    }
+
+    /// Sends an endpoint's request and returns its decoded value and the response, whose body is the
+    /// collected bytes.
+    ///
+    /// - Throws: as ``send(_:)-(Endpoint<Value>)``.
+    public func response<Value>(_ endpoint: Endpoint<Value>) async throws -> (Value, ClientResponse) {
+        let request: ClientRequest
+        do {
+            request = try endpoint.makeRequest(encoder: configuration.encoder)
+        } catch {
+            throw NetworkError.wrapping(error, request: nil)
+        }
+        var response = try await send(request)
+        do {
+            let data = try await response.body.collect(upTo: response.request.options.maxResponseBodySize)
+            response.body = ResponseBody(data)
+            guard endpoint.acceptableStatus.contains(response.status) else {
+                throw NetworkError(.unacceptableStatus(response.status.code), response: response)
+            }
+            let input = EndpointResponse(data: data, response: response, decoder: endpoint.decoder ?? configuration.decoder)
+            return (try endpoint.decode(input), response)
+        } catch {
+            throw NetworkError.wrapping(error, request: response.request, response: response)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+
+/// A relative request and how to turn its response into a `Value`.
+///
+/// Endpoints know nothing of servers or transports: the same value runs against production, staging or
+/// a stub. Declare them as static members in constrained extensions so call sites read naturally:
+///
+/// ```swift
+/// struct Article: Codable, Sendable { var id: Int; var title: String }
+///
+/// extension Endpoint where Value == [Article] {
+///     static func articles(tag: String) -> Self {
+///         Endpoint(path: "/articles", query: [URLQueryItem(name: "tag", value: tag)])
+///     }
+/// }
+///
+/// let articles = try await client.send(.articles(tag: "swift"))
+/// ```
+///
+/// Ready-made initializers decode `Decodable` values from JSON and return `Data`, `String` or nothing
+/// (`Endpoint<Void>`); ``init(method:path:query:headers:body:accepting:options:decode:)`` takes any
+/// decoding function.
+public struct Endpoint<Value>: Sendable {
+    /// The request method.
+    public var method: HTTPRequest.Method
+    /// The path, relative to the ``Server``'s base path.
+    public var path: RequestPath
+    /// Query items, each name and value percent-encoded as data.
+    public var query: [URLQueryItem]
+    /// Header fields, checked (no CR/LF) when the request is built.
+    public var headers: [String: String]
+    /// The request body.
+    public var body: EndpointBody
+    /// The statuses that count as success; others fail with
+    /// ``NetworkError/Kind/unacceptableStatus(_:)``.
+    public var acceptableStatus: AcceptableStatus
+    /// Per-request settings (timeout, body limit, …) for this endpoint's requests.
+    public var options: RequestOptions
+    /// A JSON decoder for this endpoint only; `nil` uses the client's.
+    public var decoder: JSONDecoder?
+    /// A JSON encoder for this endpoint's body only; `nil` uses the client's.
+    public var encoder: JSONEncoder?
+
+    let decode: @Sendable (EndpointResponse) throws -> Value
+
+    /// Creates an endpoint with its own decoding function.
+    ///
+    /// ```swift
+    /// let length = Endpoint<Int>(path: "/bytes/64") { response in response.data.count }
+    /// ```
+    public init(
+        method: HTTPRequest.Method = .get,
+        path: RequestPath,
+        query: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        body: EndpointBody = .none,
+        accepting acceptableStatus: AcceptableStatus = .successful,
+        options: RequestOptions = RequestOptions(),
+        decode: @escaping @Sendable (EndpointResponse) throws -> Value
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.acceptableStatus = acceptableStatus
+        self.options = options
+        self.decode = decode
+    }
+
+    /// The relative request this endpoint describes.
+    ///
+    /// - Parameter fallbackEncoder: the encoder for a JSON body when the endpoint has none of its own;
+    ///   `nil` uses Courier's default (keys sorted).
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidHeader(name:)`` or
+    ///   ``NetworkError/Kind/encodingFailed``.
+    public func makeRequest(encoder fallbackEncoder: JSONEncoder? = nil) throws -> ClientRequest {
+        var request = try ClientRequest(method, path: path, query: query, headers: headers, options: options)
+        let encoded = try body.encode(with: encoder ?? fallbackEncoder ?? JSONCoders.defaultEncoder)
+        request.body = encoded.body
+        if let contentType = encoded.contentType, request.head.headerFields[.contentType] == nil {
+            request.head.headerFields[.contentType] = contentType
+        }
+        return request
+    }
+
+    /// A copy of this endpoint that decodes its response with `transform` applied to the value.
+    public func map<NewValue>(_ transform: @escaping @Sendable (Value) throws -> NewValue) -> Endpoint<NewValue> {
+        let decode = self.decode
+        var mapped = Endpoint<NewValue>(
+            method: method, path: path, query: query, headers: headers, body: body,
+            accepting: acceptableStatus, options: options
+        ) { response in try transform(decode(response)) }
+        mapped.decoder = decoder
+        mapped.encoder = encoder
+        return mapped
+    }
+}
+
+/// What an endpoint's decoding function receives: the collected body, the response and the decoder to use.
+public struct EndpointResponse: Sendable {
+    /// The whole response body.
+    public let data: Data
+    /// The response head and the request that produced it.
+    public let response: ClientResponse
+    /// The JSON decoder chosen for this endpoint (its own, else its client's).
+    public let decoder: JSONDecoder
+}

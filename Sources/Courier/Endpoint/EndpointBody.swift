@@ -1,0 +1,46 @@
+import Foundation
+
+/// The body of an ``Endpoint``, encoded when the request is built so that the client's encoder applies.
+public struct EndpointBody: Sendable {
+    /// The bytes to send and the `Content-Type` to send them with (set unless the endpoint has one).
+    struct Encoded {
+        var body: RequestBody
+        var contentType: String?
+    }
+
+    private let make: @Sendable (JSONEncoder) throws -> Encoded
+
+    /// A body built by `make`, which receives the JSON encoder in effect and returns the bytes and
+    /// their content type. Other body formats are built on this.
+    public init(contentType: String?, make: @escaping @Sendable (JSONEncoder) throws -> RequestBody) {
+        self.make = { encoder in Encoded(body: try make(encoder), contentType: contentType) }
+    }
+
+    /// No body.
+    public static let none = EndpointBody(contentType: nil) { _ in .empty }
+
+    /// `value` encoded as JSON, with `Content-Type: application/json`.
+    public static func json(_ value: some Encodable & Sendable) -> EndpointBody {
+        EndpointBody(contentType: "application/json") { encoder in .bytes(try encoder.encode(value)) }
+    }
+
+    /// Raw bytes with the given content type.
+    public static func data(_ data: Data, contentType: String = "application/octet-stream") -> EndpointBody {
+        EndpointBody(contentType: contentType) { _ in .bytes(data) }
+    }
+
+    /// UTF-8 text with the given content type.
+    public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8") -> EndpointBody {
+        EndpointBody(contentType: contentType) { _ in .text(text) }
+    }
+
+    func encode(with encoder: JSONEncoder) throws -> Encoded {
+        do {
+            return try make(encoder)
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw NetworkError(.encodingFailed, message: "the request body could not be encoded.", underlying: error)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import HTTPTypes
+
+extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+    /// How many bytes of a response body an error description shows.
+    static let bodyPreviewLimit = 1024
+
+    /// A diagnosis: the kind and what happened, the request and response heads (redacted), the first
+    /// kilobyte of the body, the underlying error, the attempt and a hint at what to check.
+    public var description: String {
+        var lines = ["NetworkError.\(kind): \(summary)"]
+        if let request {
+            lines.append(contentsOf: labelled("request:", request.description.split(separator: "\n").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }))
+        }
+        if let response {
+            let redactor = (request ?? response.request).options.redactor
+            var head = [StatusText.line(response.status)]
+            head += response.head.headerFields.map { "\($0.name): \(redactor.value(of: $0))" }
+            lines.append(contentsOf: labelled("response:", head))
+            if let preview = bodyPreview {
+                lines.append(contentsOf: labelled("body:", [preview]))
+            }
+        }
+        if let underlying {
+            lines.append(contentsOf: labelled("cause:", ["\(underlying)"]))
+        }
+        lines.append(contentsOf: labelled("attempt:", ["\(attempt)"]))
+        if let hint {
+            lines.append(contentsOf: labelled("hint:", [hint]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The same text as ``description``.
+    public var debugDescription: String { description }
+
+    /// The first line of the diagnosis, for UI that shows `localizedDescription`.
+    public var errorDescription: String? { "\(kind): \(summary)" }
+
+    /// The first ``bodyPreviewLimit`` bytes of a buffered response body, as text when it is UTF-8.
+    public var bodyPreview: String? {
+        guard let data = response?.body.bufferedData, !data.isEmpty else { return nil }
+        let prefix = data.prefix(Self.bodyPreviewLimit)
+        let more = data.count > prefix.count ? "… " : " "
+        guard let text = String(data: prefix, encoding: .utf8) ?? String(data: prefix.dropLast(3), encoding: .utf8) else {
+            return "<\(data.count) bytes of binary data>"
+        }
+        return text + more + "(\(data.count) bytes)"
+    }
+
+    private var summary: String {
+        if let message { return message }
+        switch kind {
+        case .unacceptableStatus:
+            guard let response else { return "the server answered with an unacceptable status." }
+            return "the server answered \(StatusText.line(response.status))."
+        case .invalidURL: return "the URL is not valid."
+        case .invalidHeader(let name): return "the header '\(name)' is not valid."
+        case .encodingFailed: return "the request body could not be encoded."
+        case .notConnected: return "there is no network connection."
+        case .cannotConnect: return "could not connect to the server."
+        case .connectionClosed: return "the connection closed before the response was complete."
+        case .tlsFailure: return "the secure connection failed."
+        case .timedOut: return "the request timed out."
+        case .cancelled: return "the request was cancelled."
+        case .decodingFailed: return "the response body could not be decoded."
+        case .emptyBody: return "the response body is empty."
+        case .bodyTooLarge: return "the body is larger than its limit."
+        case .invalidResponse: return "the server's reply is not valid HTTP."
+        case .transportFailed: return "the transport failed."
+        }
+    }
+
+    /// What a person should check next.
+    private var hint: String? {
+        switch kind {
+        case .invalidURL where request?.isRelative == true:
+            return "the request is relative; add .targeting(server) to the client."
+        case .invalidURL, .invalidHeader, .encodingFailed:
+            return "nothing was sent; fix the value that built the request."
+        case .notConnected:
+            return "check the network connection."
+        case .cannotConnect:
+            return "is the server running, and are the host and port right?"
+        case .connectionClosed:
+            return "the server or a proxy dropped the connection; a non-idempotent request may have been processed."
+        case .tlsFailure:
+            return "check the server's certificate and the trust settings of the transport."
+        case .timedOut:
+            let limit = request?.options.timeout.map { " (\($0))" } ?? ""
+            return "the server did not answer in time\(limit); raise RequestOptions.timeout or check the server."
+        case .cancelled:
+            return nil
+        case .unacceptableStatus(let code) where (400..<500).contains(code):
+            return "a client error: check the path, the parameters, the body and the credentials."
+        case .unacceptableStatus(let code) where code >= 500:
+            return "a server error: the server failed; the body above may say why."
+        case .unacceptableStatus:
+            return "the endpoint does not accept this status; widen its AcceptableStatus if it is expected."
+        case .decodingFailed, .emptyBody:
+            return "the body does not match the type the endpoint decodes; compare it with the model."
+        case .bodyTooLarge:
+            return "raise RequestOptions.maxResponseBodySize if the size is expected."
+        case .invalidResponse, .transportFailed:
+            return nil
+        }
+    }
+
+    private func labelled(_ label: String, _ lines: [String]) -> [String] {
+        let padded = label.padding(toLength: 10, withPad: " ", startingAt: 0)
+        let indent = String(repeating: " ", count: 12)
+        return lines.enumerated().map { index, line in
+            (index == 0 ? "  " + padded : indent) + line
+        }
+    }
+}

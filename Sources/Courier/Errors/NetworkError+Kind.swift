@@ -1,0 +1,58 @@
+extension NetworkError {
+    /// The category of a failure. The set is closed, so a `switch` over it is exhaustive.
+    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+        /// The URL could not be built or parsed: empty, no host, bad port, userinfo, a stray `%`, or a
+        /// relative request that reached a transport without a ``Server``.
+        case invalidURL
+        /// A header name is not a token, or its value holds CR, LF, NUL or another control character.
+        /// The value is never part of the error: it may be a secret.
+        case invalidHeader(name: String)
+        /// The request body could not be encoded.
+        case encodingFailed
+        /// The device has no network connection.
+        case notConnected
+        /// The host could not be found or refused the connection.
+        case cannotConnect
+        /// The connection closed before the whole response arrived.
+        case connectionClosed
+        /// The TLS handshake failed or the server's certificate was not trusted.
+        case tlsFailure
+        /// No response (or no further bytes) arrived within the timeout.
+        case timedOut
+        /// The calling task was cancelled, and the transfer with it.
+        case cancelled
+        /// The server answered with a status the endpoint does not accept.
+        case unacceptableStatus(Int)
+        /// The body did not decode; the coding path (`items[0].id`) says where. Empty at the root.
+        case decodingFailed(codingPath: String)
+        /// A value was expected but the body is empty.
+        case emptyBody
+        /// The body is larger than the limit set for it; the transfer was stopped.
+        case bodyTooLarge
+        /// The server's reply is not valid HTTP.
+        case invalidResponse
+        /// The transport failed in a way no other kind describes; see ``NetworkError/underlying``.
+        case transportFailed
+
+        /// The case name, with its value: `unacceptableStatus(404)`.
+        public var description: String {
+            switch self {
+            case .invalidURL: "invalidURL"
+            case .invalidHeader(let name): "invalidHeader(\(name))"
+            case .encodingFailed: "encodingFailed"
+            case .notConnected: "notConnected"
+            case .cannotConnect: "cannotConnect"
+            case .connectionClosed: "connectionClosed"
+            case .tlsFailure: "tlsFailure"
+            case .timedOut: "timedOut"
+            case .cancelled: "cancelled"
+            case .unacceptableStatus(let code): "unacceptableStatus(\(code))"
+            case .decodingFailed(let path): "decodingFailed(\(path.isEmpty ? "<root>" : path))"
+            case .emptyBody: "emptyBody"
+            case .bodyTooLarge: "bodyTooLarge"
+            case .invalidResponse: "invalidResponse"
+            case .transportFailed: "transportFailed"
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import HTTPTypes
+
+/// Decides which header values and query parameters are hidden whenever Courier prints a request, a
+/// response or an error.
+///
+/// Redaction is on by default: `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and the
+/// usual API-key headers, and query parameters such as `token` or `api_key`, print as `<redacted>`.
+/// Add your own names, or opt out explicitly with ``none``:
+///
+/// ```swift
+/// var request = try ClientRequest(url: "https://api.example.com/me?session=abc")
+/// request.options.redactor = Redactor.default.hiding(headers: ["X-Tenant-Secret"], queryParameters: ["session"])
+/// print(request)   // GET https://api.example.com/me?session=<redacted>
+/// ```
+public struct Redactor: Sendable, Hashable {
+    /// What replaces a hidden value.
+    public static let placeholder = "<redacted>"
+
+    /// Header names whose values are hidden (compared case-insensitively).
+    public var headers: Set<HTTPField.Name>
+    /// Query parameter names whose values are hidden (compared case-insensitively).
+    public var queryParameters: Set<String>
+
+    /// Creates a redactor hiding exactly the given names.
+    public init(headers: Set<HTTPField.Name>, queryParameters: Set<String>) {
+        self.headers = headers
+        self.queryParameters = Set(queryParameters.map { $0.lowercased() })
+    }
+
+    /// Credentials and API keys in their common spellings.
+    public static let `default` = Redactor(
+        headers: [
+            .authorization, .proxyAuthorization, .cookie, .setCookie,
+            HTTPField.Name("X-Api-Key")!, HTTPField.Name("Api-Key")!, HTTPField.Name("X-Auth-Token")!,
+            HTTPField.Name("X-Access-Token")!, HTTPField.Name("X-CSRF-Token")!, HTTPField.Name("X-Amz-Security-Token")!,
+        ],
+        queryParameters: [
+            "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key", "password",
+            "secret", "client_secret", "signature", "sig", "code",
+        ]
+    )
+
+    /// Hides nothing. Use only where the output never leaves the developer's machine.
+    public static let none = Redactor(headers: [], queryParameters: [])
+
+    /// A redactor that also hides the given header names and query parameters.
+    public func hiding(headers names: [String] = [], queryParameters parameters: [String] = []) -> Redactor {
+        var copy = self
+        copy.headers.formUnion(names.compactMap { HTTPField.Name($0) })
+        copy.queryParameters.formUnion(parameters.map { $0.lowercased() })
+        return copy
+    }
+
+    /// The value to print for `field`.
+    public func value(of field: HTTPField) -> String {
+        headers.contains(field.name) ? Self.placeholder : field.value
+    }
+
+    /// `path?query` with the values of sensitive query parameters replaced.
+    public func redact(pathAndQuery: String) -> String {
+        guard let questionMark = pathAndQuery.firstIndex(of: "?") else { return pathAndQuery }
+        let path = pathAndQuery[..<questionMark]
+        let pairs = pathAndQuery[pathAndQuery.index(after: questionMark)...].split(separator: "&", omittingEmptySubsequences: false)
+        let redacted = pairs.map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = pair[..<equals]
+            let decodedName = (name.removingPercentEncoding ?? String(name)).lowercased()
+            return queryParameters.contains(decodedName) ? "\(name)=\(Self.placeholder)" : String(pair)
+        }
+        return path + "?" + redacted.joined(separator: "&")
+    }
+
+    /// A URL string with sensitive query values and any userinfo replaced.
+    public func redact(urlString: String) -> String {
+        var text = urlString
+        if let schemeEnd = text.range(of: "://") {
+            let authorityEnd = text[schemeEnd.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+            if let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") {
+                text.replaceSubrange(schemeEnd.upperBound..<at, with: Self.placeholder)
+            }
+        }
+        return redact(pathAndQuery: text)
+    }
+}
+

@@ -1,0 +1,23 @@
+/// Resolves relative requests against one ``Server``.
+struct ServerTargeting: Middleware {
+    let server: Server
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        try await next(server.resolve(request))
+    }
+}
+
+extension Client {
+    /// A client that sends relative requests (every ``Endpoint``) to `server`, adding its base path,
+    /// version and default headers. Absolute requests pass unchanged.
+    ///
+    /// Add it last (outermost), so the layers inside it see absolute URLs:
+    ///
+    /// ```swift
+    /// let production = shared.targeting(.production)
+    /// let staging = shared.targeting(.staging)      // same endpoints, same stack, another host
+    /// ```
+    public func targeting(_ server: Server) -> Client {
+        with(ServerTargeting(server: server))
+    }
+}

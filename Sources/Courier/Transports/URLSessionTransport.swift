@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+import HTTPTypesFoundation
+
+/// A ``Transport`` over Foundation's `URLSession`, for Apple apps and for Linux programs that want no
+/// SwiftNIO. On Linux servers prefer `AsyncHTTPClientTransport`.
+///
+/// ```swift
+/// let client = Client(transport: URLSessionTransport())
+/// ```
+///
+/// What it does that a bare `URLSession` does not:
+/// - **Never follows redirects**: every 3xx is delivered as it is, refused in the session-level delegate
+///   (on Linux the per-task delegate is ignored, and libcurl would carry `Authorization` and `Cookie`
+///   to another origin). Courier's redirect policy decides instead, the same way on every transport.
+/// - **Counts delivered bytes** against ``RequestOptions/maxResponseBodySize`` and cancels the transfer
+///   the moment the limit is passed, which also bounds what URLSession's own gzip decoding can produce.
+///   Because URLSession decodes `Content-Encoding` itself, the delivered response carries neither
+///   `Content-Encoding` nor `Content-Length` (they describe bytes that were never handed over).
+/// - **Cancels the task** when the calling Swift task is cancelled, and throws
+///   ``NetworkError/Kind/cancelled``.
+/// - **Maps every `URLError`** onto a ``NetworkError/Kind``.
+/// - **Keeps no cookies and no cache**: those are explicit middleware in Courier.
+///
+/// - Important: on Linux, URLSession (libcurl) may re-send a request on a reused keep-alive connection
+///   that the server had closed, *including a POST*. Courier cannot switch that off from outside. Where a
+///   duplicated mutation would do harm, send an `Idempotency-Key` header, or use
+///   `AsyncHTTPClientTransport`, which never replays a request on its own.
+public final class URLSessionTransport: Transport {
+    /// Settings for the session the transport owns.
+    public struct Configuration: Sendable {
+        /// The timeout used when a request sets no ``RequestOptions/timeout``: the longest time with no
+        /// bytes arriving.
+        public var timeout: Duration
+        /// How many connections to one host may be open at once.
+        public var maxConnectionsPerHost: Int
+
+        /// Creates a configuration.
+        public init(timeout: Duration = .seconds(60), maxConnectionsPerHost: Int = 8) {
+            self.timeout = timeout
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+        }
+    }
+
+    private let configuration: Configuration
+    private let session: URLSession
+    private let transfers: URLSessionTransfers
+
+    /// Creates a transport with a session of its own.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxConnectionsPerHost
+        sessionConfiguration.httpCookieAcceptPolicy = .never
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        transfers = URLSessionTransfers()
+        session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends `request` with a data task and returns the whole response.
+    public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        let urlRequest = try makeURLRequest(request)
+        let task = session.dataTask(with: urlRequest)
+        let limit = request.options.maxResponseBodySize
+        do {
+            let (urlResponse, data) = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    transfers.start(task, limit: limit, continuation: continuation)
+                }
+            } onCancel: {
+                task.cancel()
+            }
+            return ClientResponse(head: try responseHead(urlResponse), body: ResponseBody(data), request: request)
+        } catch let error as NetworkError {
+            throw NetworkError.wrapping(error, request: request)
+        } catch let error as URLError {
+            if Task.isCancelled || error.code == .cancelled {
+                throw NetworkError(.cancelled, message: "the calling task was cancelled; the transfer was stopped.", request: request, underlying: error)
+            }
+            throw NetworkError(error.networkErrorKind, message: error.courierSummary, request: request, underlying: error)
+        } catch {
+            throw NetworkError.wrapping(error, request: request)
+        }
+    }
+
+    private func makeURLRequest(_ request: ClientRequest) throws -> URLRequest {
+        guard !request.isRelative else {
+            throw NetworkError(.invalidURL, message: "the request has no scheme and host.", request: request)
+        }
+        guard var urlRequest = URLRequest(httpRequest: request.head) else {
+            throw NetworkError(.invalidURL, message: "Foundation cannot represent this URL.", request: request)
+        }
+        guard let body = request.body.bufferedData else {
+            throw NetworkError(.transportFailed, message: "URLSessionTransport cannot send this kind of body yet.", request: request)
+        }
+        urlRequest.httpBody = body.isEmpty ? nil : body
+        let timeout = request.options.timeout ?? configuration.timeout
+        urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        return urlRequest
+    }
+
+    private func responseHead(_ urlResponse: HTTPURLResponse) throws -> HTTPResponse {
+        guard var head = urlResponse.httpResponse else {
+            throw NetworkError(.invalidResponse, message: "the status \(urlResponse.statusCode) is not a valid HTTP status.")
+        }
+        // NOTE: URLSession has already decoded the body; these two fields describe bytes we never saw.
+        if let encoding = head.headerFields[.contentEncoding], encoding.lowercased() != "identity" {
+            head.headerFields[.contentEncoding] = nil
+            head.headerFields[.contentLength] = nil
+        }
+        return head
+    }
+}

@@ -1,0 +1,53 @@
+/// What the test server's `/echo` route answers: the request as the server received it.
+public struct Echo: Codable, Sendable, Equatable {
+    /// One query parameter, percent-decoded.
+    public struct QueryItem: Codable, Sendable, Equatable {
+        /// The decoded name.
+        public var name: String
+        /// The decoded value, or `nil` when the parameter had no `=`.
+        public var value: String?
+
+        /// Creates a query item.
+        public init(name: String, value: String?) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The request method.
+    public var method: String
+    /// The path as it arrived on the request line, still percent-encoded.
+    public var path: String
+    /// The query as it arrived, still percent-encoded; empty when there was none.
+    public var query: String
+    /// The query parameters, decoded, in order.
+    public var queryItems: [QueryItem]
+    /// Header fields, names lowercased; repeated fields joined with `, `.
+    public var headers: [String: String]
+    /// The body as UTF-8 text (invalid bytes replaced).
+    public var body: String
+}
+
+/// One article of the test server's `/articles` fixture.
+public struct TestArticle: Codable, Sendable, Equatable {
+    /// The article's number.
+    public var id: Int
+    /// Its title.
+    public var title: String
+    /// Its tags.
+    public var tags: [String]
+
+    /// Creates an article.
+    public init(id: Int, title: String, tags: [String]) {
+        self.id = id
+        self.title = title
+        self.tags = tags
+    }
+
+    /// The articles the test server serves.
+    public static let fixtures: [TestArticle] = [
+        TestArticle(id: 1, title: "Values all the way down", tags: ["swift", "design"]),
+        TestArticle(id: 2, title: "Structured concurrency in practice", tags: ["swift", "concurrency"]),
+        TestArticle(id: 3, title: "HTTP caching by the RFC", tags: ["http"]),
+    ]
+}

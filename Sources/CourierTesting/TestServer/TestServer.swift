@@ -1,0 +1,120 @@
+import Courier
+import Foundation
+import Hummingbird
+import Logging
+
+/// A real HTTP server on 127.0.0.1, on a port the OS assigns, for integration tests and demos.
+///
+/// ```swift
+/// try await TestServer.withRunning { server in
+///     let client = Client(transport: URLSessionTransport()).targeting(server.server)
+///     let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["a": 1])))
+///     #expect(echo.method == "POST")
+///     #expect(await server.hits("/echo") == 1)
+/// }
+/// ```
+///
+/// Its routes (every method unless noted):
+/// - `/echo`, `/echo/**`: the request back as an ``Echo`` JSON document.
+/// - `/status/{code}`: that status, with `{"status":code,"reason":"…"}` (no body for 204 and 304).
+/// - `GET /articles[?tag=]`, `GET /articles/{id}`: JSON fixtures of ``TestArticle`` values.
+/// - `GET /fixtures/{name}`: the fixture registered under `name` at start, as JSON.
+/// - `/delay/{ms}`: answers after `ms` milliseconds (at most 30 000).
+/// - `GET /drip?chunks=N&interval=MS`: N one-byte chunks, MS apart; a client that goes away is recorded
+///   (see ``waitForDisconnect(on:)``).
+/// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
+/// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
+/// - `GET /not-json`: an HTML page served as `application/json`.
+///
+/// Every request is counted by its path; read the counts with ``hits(_:)``.
+public final class TestServer: Sendable {
+    /// The port the OS assigned.
+    public let port: Int
+    private let state: TestServerState
+    private let task: Task<Void, any Error>
+
+    private init(port: Int, state: TestServerState, task: Task<Void, any Error>) {
+        self.port = port
+        self.state = state
+        self.task = task
+    }
+
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// The server as a Courier ``Server`` value, for ``Client/targeting(_:)``.
+    public var server: Server { Server(scheme: "http", host: "127.0.0.1", port: port) }
+
+    /// Starts a server and returns once it accepts connections.
+    ///
+    /// - Parameter fixtures: JSON documents served at `/fixtures/{name}`.
+    public static func start(fixtures: [String: Data] = [:]) async throws -> TestServer {
+        let state = TestServerState()
+        let router = TestServerRoutes.router(state: state, fixtures: fixtures)
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "courier.test-server")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "CourierTestServer"),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+            },
+            logger: logger
+        )
+        let task = Task {
+            defer { portContinuation.finish() }
+            try await app.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            try await task.value
+            throw TestServerError.didNotStart
+        }
+        return TestServer(port: port, state: state, task: task)
+    }
+
+    /// Starts a server, runs `body` with it, and stops it, whether `body` returns or throws.
+    public static func withRunning<T: Sendable>(
+        fixtures: [String: Data] = [:],
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
+        let server = try await start(fixtures: fixtures)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Stops the server, dropping open connections.
+    public func stop() async {
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    /// How many requests arrived for `path` (the path as sent, without the query).
+    public func hits(_ path: String) async -> Int {
+        await state.hits(path)
+    }
+
+    /// How many requests arrived, on every path.
+    public func totalHits() async -> Int {
+        await state.totalHits()
+    }
+
+    /// Returns once a client has gone away in the middle of a streamed response on `path` (now or
+    /// earlier). Give the calling test a time limit.
+    public func waitForDisconnect(on path: String) async {
+        await state.waitForDisconnect(on: path)
+    }
+}
+
+/// Why a ``TestServer`` could not start.
+public enum TestServerError: Error, Sendable {
+    /// The server stopped before it reported a port.
+    case didNotStart
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `courier`: the command-line face of the library.
+@main
+struct CourierCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "courier",
+        abstract: "A functional, composable HTTP client for Swift.",
+        subcommands: [DemoCommand.self]
+    )
+}
