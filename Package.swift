@@ -61,6 +61,12 @@ let package = Package(
         .testTarget(
             name: "CourierIntegrationTests",
             dependencies: ["Courier", "CourierTesting"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ReadmeExamplesTests",
+            dependencies: ["Courier", "CourierTesting"],
             swiftSettings: strict
         ),
     ],

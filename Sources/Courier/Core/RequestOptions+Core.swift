@@ -17,10 +17,10 @@ extension RequestOptions {
     /// 32 MiB: enough for any JSON API, small enough that a runaway or malicious body fails fast.
     public static let defaultMaxResponseBodySize = 32 * 1024 * 1024
 
-    /// How long the transport may wait for the response before failing with
-    /// ``NetworkError/Kind/timedOut``; `nil` leaves the transport's own default.
-    ///
-    /// For ``URLSessionTransport`` this is the idle interval: the longest gap with no bytes arriving.
+    /// The longest one exchange may take, from sending the request until the whole response has
+    /// arrived, before the transfer is stopped with ``NetworkError/Kind/timedOut``; `nil` leaves the
+    /// transport's own default (for ``URLSessionTransport``, an idle timeout of
+    /// ``URLSessionTransport/Configuration/timeout``).
     public var timeout: Duration? {
         get { self[TimeoutOptionKey.self] }
         set { self[TimeoutOptionKey.self] = newValue }

@@ -29,9 +29,23 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     private let lock = NSLock()
     private var transfers: [Int: Transfer] = [:]
 
-    /// Registers `task` and starts it; `continuation` is resumed when it ends.
-    func start(_ task: URLSessionDataTask, limit: Int, continuation: Continuation) {
+    /// Registers `task` and starts it; `continuation` is resumed when it ends, or with `timedOut` when
+    /// `deadline` passes first.
+    func start(_ task: URLSessionDataTask, limit: Int, deadline: Duration?, continuation: Continuation) {
         lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation, limit: limit) }
+        if let deadline {
+            // NOTE: libcurl-based URLSession truncates `timeoutInterval` to whole seconds (300 ms fires at
+            // once), so the exact deadline is kept here; the transfer that finishes first wins `take`.
+            let nanoseconds = Int(deadline.components.seconds) * 1_000_000_000 + Int(deadline.components.attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+                guard let transfer = self?.take(task) else { return }
+                task.cancel()
+                transfer.continuation.resume(throwing: NetworkError(
+                    .timedOut,
+                    message: "no complete response within \(deadline); the transfer was stopped."
+                ))
+            }
+        }
         task.resume()
     }
 

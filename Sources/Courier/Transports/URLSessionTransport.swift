@@ -75,7 +75,7 @@ public final class URLSessionTransport: Transport {
         do {
             let (urlResponse, data) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    transfers.start(task, limit: limit, continuation: continuation)
+                    transfers.start(task, limit: limit, deadline: request.options.timeout, continuation: continuation)
                 }
             } onCancel: {
                 task.cancel()
@@ -104,8 +104,10 @@ public final class URLSessionTransport: Transport {
             throw NetworkError(.transportFailed, message: "URLSessionTransport cannot send this kind of body yet.", request: request)
         }
         urlRequest.httpBody = body.isEmpty ? nil : body
-        let timeout = request.options.timeout ?? configuration.timeout
-        urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        // URLSession's own timeout is an idle timeout in whole seconds; a request's exact deadline is
+        // enforced by `URLSessionTransfers`.
+        let idle = request.options.timeout ?? configuration.timeout
+        urlRequest.timeoutInterval = max(1, (Double(idle.components.seconds) + Double(idle.components.attoseconds) / 1e18).rounded(.up))
         return urlRequest
     }
 

@@ -18,7 +18,7 @@ import Logging
 /// - `/echo`, `/echo/**`: the request back as an ``Echo`` JSON document.
 /// - `/status/{code}`: that status, with `{"status":code,"reason":"…"}` (no body for 204 and 304).
 /// - `GET /articles[?tag=]`, `GET /articles/{id}`: JSON fixtures of ``TestArticle`` values.
-/// - `GET /fixtures/{name}`: the fixture registered under `name` at start, as JSON.
+/// - `GET /fixtures/{name}`: the ``Fixture`` registered under `name` at start.
 /// - `/delay/{ms}`: answers after `ms` milliseconds (at most 30 000).
 /// - `GET /drip?chunks=N&interval=MS`: N one-byte chunks, MS apart; a client that goes away is recorded
 ///   (see ``waitForDisconnect(on:)``).
@@ -47,8 +47,8 @@ public final class TestServer: Sendable {
 
     /// Starts a server and returns once it accepts connections.
     ///
-    /// - Parameter fixtures: JSON documents served at `/fixtures/{name}`.
-    public static func start(fixtures: [String: Data] = [:]) async throws -> TestServer {
+    /// - Parameter fixtures: canned responses served at `/fixtures/{name}`.
+    public static func start(fixtures: [String: Fixture] = [:]) async throws -> TestServer {
         let state = TestServerState()
         let router = TestServerRoutes.router(state: state, fixtures: fixtures)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
@@ -76,7 +76,7 @@ public final class TestServer: Sendable {
 
     /// Starts a server, runs `body` with it, and stops it, whether `body` returns or throws.
     public static func withRunning<T: Sendable>(
-        fixtures: [String: Data] = [:],
+        fixtures: [String: Fixture] = [:],
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
         let server = try await start(fixtures: fixtures)
@@ -104,6 +104,12 @@ public final class TestServer: Sendable {
     /// How many requests arrived, on every path.
     public func totalHits() async -> Int {
         await state.totalHits()
+    }
+
+    /// Returns once a request for `path` has arrived (now or earlier). Give the calling test a time
+    /// limit.
+    public func waitForHit(on path: String) async {
+        await state.waitForHit(on: path)
     }
 
     /// Returns once a client has gone away in the middle of a streamed response on `path` (now or

@@ -8,7 +8,7 @@ enum TestServerRoutes {
 
     static let allMethods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options]
 
-    static func router(state: TestServerState, fixtures: [String: Data]) -> Router<Context> {
+    static func router(state: TestServerState, fixtures: [String: TestServer.Fixture]) -> Router<Context> {
         let router = Router(context: Context.self)
         router.add(middleware: HitCounter(state: state))
         for method in allMethods {
@@ -23,8 +23,12 @@ enum TestServerRoutes {
         router.get("/articles/{id}", use: article)
         router.get("/fixtures/{name}") { _, context in
             let name = try context.parameters.require("name")
-            guard let data = fixtures[name] else { return Response(status: .notFound) }
-            return json(data)
+            guard let fixture = fixtures[name] else { return Response(status: .notFound) }
+            var headers = HTTPFields()
+            for (name, value) in fixture.headers {
+                if let name = HTTPField.Name(name) { headers[name] = value }
+            }
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: fixture.body)))
         }
         router.get("/bytes/{n}", use: bytes)
         router.get("/drip") { request, _ in drip(request, state: state) }

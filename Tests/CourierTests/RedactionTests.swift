@@ -1,0 +1,77 @@
+import Courier
+import Foundation
+import HTTPTypes
+import Testing
+
+@Suite("Secrets never print")
+struct RedactionTests {
+    static let secrets = ["Bearer tok-123-secret", "session=cookie-456-secret", "qs-789-secret", "key-000-secret", "resp-cookie-secret"]
+
+    func requestWithSecrets() throws -> ClientRequest {
+        var request = try ClientRequest(.post, url: "https://api.example.com/v1/me?token=qs-789-secret&page=2")
+        try request.setHeader("Authorization", Self.secrets[0])
+        try request.setHeader("Cookie", Self.secrets[1])
+        try request.setHeader("X-Api-Key", Self.secrets[3])
+        try request.setHeader("Accept", "application/json")
+        request.body = .text("{}")
+        return request
+    }
+
+    @Test("a printed request shows the method, URL and headers with credential values redacted")
+    func printedRequest() throws {
+        let request = try requestWithSecrets()
+        for text in [request.description, String(reflecting: request), "\(request)", dumped(request)] {
+            for secret in Self.secrets {
+                #expect(!text.contains(secret))
+            }
+            #expect(text.contains("Authorization: <redacted>"))
+        }
+        #expect(request.description.contains("POST https://api.example.com/v1/me?token=<redacted>&page=2"))
+        #expect(request.description.contains("Accept: application/json"))
+    }
+
+    @Test("a printed NetworkError shows request and response heads with credentials redacted")
+    func printedError() throws {
+        let request = try requestWithSecrets()
+        var head = HTTPResponse(status: .unauthorized)
+        head.headerFields[.setCookie] = "id=\(Self.secrets[4])"
+        head.headerFields[.contentType] = "application/json"
+        let response = ClientResponse(head: head, body: ResponseBody(Data(#"{"error":"expired"}"#.utf8)), request: request)
+        let error = NetworkError(.unacceptableStatus(401), response: response)
+        for text in [error.description, String(reflecting: error), "\(error)", error.localizedDescription] {
+            for secret in Self.secrets {
+                #expect(!text.contains(secret))
+            }
+        }
+        #expect(error.description.contains("401 Unauthorized"))
+        #expect(error.description.contains(#"{"error":"expired"}"#))
+        #expect(error.description.contains("Set-Cookie: <redacted>"))
+    }
+
+    @Test("redaction can be widened, or turned off explicitly")
+    func configurable() throws {
+        var request = try ClientRequest(url: "https://example.com/?session=abc&x=1")
+        try request.setHeader("X-Tenant", "t-1")
+        request.options.redactor = Redactor.default.hiding(headers: ["X-Tenant"], queryParameters: ["Session"])
+        #expect(request.description.contains("?session=<redacted>&x=1"))
+        #expect(request.description.contains("X-Tenant: <redacted>"))
+        request.options.redactor = .none
+        #expect(request.description.contains("X-Tenant: t-1"))
+    }
+
+    @Test("the body preview of an error stops at 1 KB")
+    func previewIsCapped() throws {
+        let request = try ClientRequest(url: "https://example.com/")
+        let big = String(repeating: "x", count: 5000)
+        let response = ClientResponse(head: HTTPResponse(status: .internalServerError), body: ResponseBody(Data(big.utf8)), request: request)
+        let preview = try #require(NetworkError(.unacceptableStatus(500), response: response).bodyPreview)
+        #expect(preview.hasPrefix(String(repeating: "x", count: 1024) + "…"))
+        #expect(preview.hasSuffix("(5000 bytes)"))
+    }
+
+    private func dumped(_ value: some Any) -> String {
+        var text = ""
+        dump(value, to: &text)
+        return text
+    }
+}

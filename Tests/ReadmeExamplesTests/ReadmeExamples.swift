@@ -1,0 +1,134 @@
+// The examples of README.md, kept in step with it so that they always compile.
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+// MARK: Quick start
+
+struct Article: Codable, Sendable {
+    var id: Int
+    var title: String
+}
+
+extension Endpoint where Value == [Article] {
+    static func articles(tag: String) -> Self {
+        Endpoint(path: "/articles", query: [URLQueryItem(name: "tag", value: tag)])
+    }
+}
+
+extension Endpoint where Value == Article {
+    static func publish(_ article: Article) -> Self {
+        Endpoint(method: .post, path: "/articles", body: .json(article))
+    }
+}
+
+extension Server {
+    static let production = Server(host: "api.example.com", basePath: "/v1")
+    static let staging = Server(host: "staging.example.com", basePath: "/v1")
+}
+
+func example() async throws {
+    let client = Client(transport: URLSessionTransport())
+        .targeting(.production)
+
+    let articles = try await client.send(.articles(tag: "swift"))   // GET https://api.example.com/v1/articles?tag=swift
+    let created = try await client.send(.publish(Article(id: 0, title: "Hello")))
+    print(articles.count, created.id)
+}
+
+// MARK: Requests and responses are values
+
+func requestExample() throws {
+    var request = try ClientRequest(.post, url: "https://api.example.com/search?q=swift nio")  // space → %20
+    try request.setHeader("X-Request-Source", "docs")    // throws invalidHeader on CR/LF/NUL
+    request.body = .text(#"{"limit":10}"#)
+    request.options.timeout = .seconds(5)                  // the whole exchange
+    request.options.maxResponseBodySize = 1 << 20          // more fails with bodyTooLarge
+}
+
+enum PriorityKey: RequestOptionKey { static let defaultValue = 0 }
+
+extension RequestOptions {
+    var priority: Int {
+        get { self[PriorityKey.self] }
+        set { self[PriorityKey.self] = newValue }
+    }
+}
+
+// MARK: The client is a stack
+
+struct UserAgent: Middleware {
+    let value: String
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        var request = request
+        try request.setHeader("User-Agent", value)
+        return try await next(request)
+    }
+}
+
+func stackExample() {
+    let shared = Client(transport: URLSessionTransport())
+        .with(UserAgent(value: "app/1.0"))          // inner
+    let production = shared.targeting(.production)  // outer: resolves relative paths first
+    let staging = shared.targeting(.staging)        // same endpoints, same stack, another host
+    _ = (production, staging)
+}
+
+// MARK: Endpoints
+
+func endpointExamples() {
+    let logout = Endpoint<Void>(method: .delete, path: "/session", accepting: .successful.union(.only(404)))
+    let size = Endpoint<Int>(path: "/bytes/64") { response in response.data.count }   // any decoding
+    let titles = Endpoint<[Article]>.articles(tag: "swift").map { $0.map(\.title) }
+    _ = (logout, size, titles)
+
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    let client = Client(transport: URLSessionTransport()).decoding(with: decoder)
+    var endpoint = Endpoint<[Article]>.articles(tag: "swift")
+    endpoint.decoder = JSONDecoder()   // this endpoint only
+    _ = (client, endpoint)
+}
+
+// MARK: Errors
+
+func redactionExample() throws {
+    var request = try ClientRequest(url: "https://api.example.com/me")
+    request.options.redactor = Redactor.default.hiding(headers: ["X-Tenant"])
+}
+
+// MARK: The test server
+
+func integrationExample() async throws {
+    try await TestServer.withRunning { server in
+        let client = Client(transport: URLSessionTransport()).targeting(server.server)
+        let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["a": 1])))
+        let hits = await server.hits("/echo")
+        print(echo.method, hits)   // POST 1
+    }
+}
+
+// MARK: Running what can run here
+
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    @Test("the quick start's endpoints, the stack and the test-server example work against the local server")
+    func quickStartRuns() async throws {
+        try await integrationExample()
+        try requestExample()
+        try redactionExample()
+        try await TestServer.withRunning { server in
+            let client = Client(transport: URLSessionTransport())
+                .with(UserAgent(value: "app/1.0"))
+                .targeting(server.server)
+            let articles = try await client.send(.articles(tag: "swift"))
+            #expect(articles.map(\.id) == [1, 2])
+            let sizes = try await client.send(Endpoint<Int>(path: "/bytes/64") { response in response.data.count })
+            #expect(sizes == 64)
+            let echo = try await client.send(Endpoint<Echo>(path: "/echo"))
+            #expect(echo.headers["user-agent"] == "app/1.0")
+        }
+    }
+}
