@@ -10,84 +10,93 @@ private struct WrongArticle: Decodable, Sendable {
 
 @Suite("Bad input and failures get exact error kinds", .timeLimit(.minutes(1)))
 struct BadInputTests {
-    let transport = URLSessionTransport()
+    @Test("a malformed URL string is invalidURL and nothing is sent", arguments: TransportUnderTest.allCases)
+    func malformedURL(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                let error = await #expect(throws: NetworkError.self) {
+                    _ = try await Client(transport: transport).send(ClientRequest(url: "http://127.0.0.1:\(server.port)/a b/%zz"))
+                }
+                #expect(error?.kind == .invalidURL)
+                #expect(await server.totalHits() == 0)
+            }
+        }
+    }
 
-    @Test("a malformed URL string is invalidURL and nothing is sent")
-    func malformedURL() async throws {
-        try await TestServer.withRunning { server in
+    @Test("a header value with CR/LF is rejected before anything is sent", arguments: TransportUnderTest.allCases)
+    func headerInjection(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                let client = Client(transport: transport).targeting(server.server)
+                let endpoint = Endpoint<Echo>(path: "/echo", headers: ["X-Note": "hi\r\nX-Injected: 1"])
+                let error = await #expect(throws: NetworkError.self) { try await client.send(endpoint) }
+                #expect(error?.kind == .invalidHeader(name: "x-note"))
+                #expect(await server.totalHits() == 0)
+            }
+        }
+    }
+
+    @Test("a port nothing listens on is cannotConnect", arguments: TransportUnderTest.allCases)
+    func connectionRefused(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
             let error = await #expect(throws: NetworkError.self) {
-                _ = try await Client(transport: transport).send(ClientRequest(url: "http://127.0.0.1:\(server.port)/a b/%zz"))
+                _ = try await Client(transport: transport).send(ClientRequest(url: "http://127.0.0.1:1/"))
             }
-            #expect(error?.kind == .invalidURL)
-            #expect(await server.totalHits() == 0)
+            #expect(error?.kind == .cannotConnect)
+            #expect(error?.description.contains("127.0.0.1:1") == true)
         }
     }
 
-    @Test("a header value with CR/LF is rejected before anything is sent")
-    func headerInjection() async throws {
-        try await TestServer.withRunning { server in
-            let client = Client(transport: transport).targeting(server.server)
-            let endpoint = Endpoint<Echo>(path: "/echo", headers: ["X-Note": "hi\r\nX-Injected: 1"])
-            let error = await #expect(throws: NetworkError.self) { try await client.send(endpoint) }
-            #expect(error?.kind == .invalidHeader(name: "x-note"))
-            #expect(await server.totalHits() == 0)
-        }
-    }
-
-    @Test("a port nothing listens on is cannotConnect")
-    func connectionRefused() async throws {
-        let error = await #expect(throws: NetworkError.self) {
-            _ = try await Client(transport: transport).send(ClientRequest(url: "http://127.0.0.1:1/"))
-        }
-        #expect(error?.kind == .cannotConnect)
-        #expect(error?.description.contains("127.0.0.1:1") == true)
-    }
-
-    @Test("a response slower than the timeout is timedOut")
-    func timeout() async throws {
-        try await TestServer.withRunning { server in
-            var options = RequestOptions()
-            options.timeout = .milliseconds(300)
-            let client = Client(transport: transport).targeting(server.server)
-            let error = await #expect(throws: NetworkError.self) {
-                try await client.send(Endpoint<Data>(path: "/delay/3000", options: options))
+    @Test("a response slower than the timeout is timedOut", arguments: TransportUnderTest.allCases)
+    func timeout(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                var options = RequestOptions()
+                options.timeout = .milliseconds(300)
+                let client = Client(transport: transport).targeting(server.server)
+                let error = await #expect(throws: NetworkError.self) {
+                    try await client.send(Endpoint<Data>(path: "/delay/3000", options: options))
+                }
+                #expect(error?.kind == .timedOut)
             }
-            #expect(error?.kind == .timedOut)
         }
     }
 
-    @Test("a response faster than a sub-second timeout succeeds (the deadline is not rounded down)")
-    func subSecondTimeout() async throws {
-        try await TestServer.withRunning { server in
-            var options = RequestOptions()
-            options.timeout = .milliseconds(800)
-            let client = Client(transport: transport).targeting(server.server)
-            let data = try await client.send(Endpoint<Data>(path: "/delay/50", options: options))
-            #expect(String(decoding: data, as: UTF8.self) == #"{"delayedMilliseconds":50}"#)
-        }
-    }
-
-    @Test("cancelling the calling task is cancelled, and the server sees the client go away")
-    func cancellation() async throws {
-        try await TestServer.withRunning { server in
-            let client = Client(transport: transport).targeting(server.server)
-            let call = Task {
-                try await client.send(Endpoint<Data>(path: "/drip", query: [
-                    URLQueryItem(name: "chunks", value: "600"), URLQueryItem(name: "interval", value: "50"),
-                ]))
+    @Test("a response faster than a sub-second timeout succeeds (the deadline is not rounded down)", arguments: TransportUnderTest.allCases)
+    func subSecondTimeout(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                var options = RequestOptions()
+                options.timeout = .milliseconds(800)
+                let client = Client(transport: transport).targeting(server.server)
+                let data = try await client.send(Endpoint<Data>(path: "/delay/50", options: options))
+                #expect(String(decoding: data, as: UTF8.self) == #"{"delayedMilliseconds":50}"#)
             }
-            await server.waitForHit(on: "/drip")
-            call.cancel()
-            let error = await #expect(throws: NetworkError.self) { try await call.value }
-            #expect(error?.kind == .cancelled)
-            await server.waitForDisconnect(on: "/drip")
         }
     }
 
-    @Test("404 and 500 are unacceptableStatus with a preview of the body", arguments: [404, 500])
-    func errorStatuses(_ code: Int) async throws {
-        try await TestServer.withRunning { server in
-            let client = Client(transport: transport).targeting(server.server)
+    @Test("cancelling the calling task is cancelled, and the server sees the client go away", arguments: TransportUnderTest.allCases)
+    func cancellation(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                let client = Client(transport: transport).targeting(server.server)
+                let call = Task {
+                    try await client.send(Endpoint<Data>(path: "/drip", query: [
+                        URLQueryItem(name: "chunks", value: "600"), URLQueryItem(name: "interval", value: "50"),
+                    ]))
+                }
+                await server.waitForHit(on: "/drip")
+                call.cancel()
+                let error = await #expect(throws: NetworkError.self) { try await call.value }
+                #expect(error?.kind == .cancelled)
+                await server.waitForDisconnect(on: "/drip")
+            }
+        }
+    }
+
+    @Test("404 and 500 are unacceptableStatus with a preview of the body", arguments: TransportUnderTest.allCases, [404, 500])
+    func errorStatuses(_ kind: TransportUnderTest, _ code: Int) async throws {
+        try await withClient(kind) { client, server in
             let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<Echo>(path: "/status/\(code)")) }
             #expect(error?.kind == .unacceptableStatus(code))
             #expect(error?.response?.status.code == code)
@@ -96,45 +105,53 @@ struct BadInputTests {
         }
     }
 
-    @Test("JSON that does not match the type is decodingFailed with the coding path")
-    func mismatchedJSON() async throws {
-        try await TestServer.withRunning { server in
-            let client = Client(transport: transport).targeting(server.server)
-            let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<[WrongArticle]>(path: "/articles")) }
-            #expect(error?.kind == .decodingFailed(codingPath: "[0].id"))
-            #expect(error?.description.contains("[0].id") == true)
+    @Test("JSON that does not match the type is decodingFailed with the coding path", arguments: TransportUnderTest.allCases)
+    func mismatchedJSON(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                let client = Client(transport: transport).targeting(server.server)
+                let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<[WrongArticle]>(path: "/articles")) }
+                #expect(error?.kind == .decodingFailed(codingPath: "[0].id"))
+                #expect(error?.description.contains("[0].id") == true)
+            }
         }
     }
 
-    @Test("a non-JSON body where JSON was expected is decodingFailed at the root")
-    func notJSON() async throws {
-        try await TestServer.withRunning { server in
-            let client = Client(transport: transport).targeting(server.server)
-            let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<[TestArticle]>(path: "/not-json")) }
-            #expect(error?.kind == .decodingFailed(codingPath: ""))
-            #expect(error?.bodyPreview?.contains("<html>") == true)
+    @Test("a non-JSON body where JSON was expected is decodingFailed at the root", arguments: TransportUnderTest.allCases)
+    func notJSON(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                let client = Client(transport: transport).targeting(server.server)
+                let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<[TestArticle]>(path: "/not-json")) }
+                #expect(error?.kind == .decodingFailed(codingPath: ""))
+                #expect(error?.bodyPreview?.contains("<html>") == true)
+            }
         }
     }
 
-    @Test("a relative request sent without a server is invalidURL with a hint")
-    func relativeWithoutServer() async throws {
-        let error = await #expect(throws: NetworkError.self) {
-            try await Client(transport: transport).send(Endpoint<Void>(path: "/x"))
+    @Test("a relative request sent without a server is invalidURL with a hint", arguments: TransportUnderTest.allCases)
+    func relativeWithoutServer(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            let error = await #expect(throws: NetworkError.self) {
+                try await Client(transport: transport).send(Endpoint<Void>(path: "/x"))
+            }
+            #expect(error?.kind == .invalidURL)
+            #expect(error?.description.contains("targeting") == true)
         }
-        #expect(error?.kind == .invalidURL)
-        #expect(error?.description.contains("targeting") == true)
     }
 
-    @Test("a printed error from a real 401 never contains the Authorization or Cookie value")
-    func redactedOnTheWire() async throws {
-        try await TestServer.withRunning { server in
-            let client = Client(transport: transport).targeting(server.server)
-            let endpoint = Endpoint<Echo>(path: "/status/401", headers: ["Authorization": "Bearer live-secret", "Cookie": "sid=live-cookie"])
-            let error = try #require(await #expect(throws: NetworkError.self) { try await client.send(endpoint) })
-            #expect(error.kind == .unacceptableStatus(401))
-            for text in [error.description, String(describing: error.request), String(describing: error.response)] {
-                #expect(!text.contains("live-secret"))
-                #expect(!text.contains("live-cookie"))
+    @Test("a printed error from a real 401 never contains the Authorization or Cookie value", arguments: TransportUnderTest.allCases)
+    func redactedOnTheWire(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            try await TestServer.withRunning { server in
+                let client = Client(transport: transport).targeting(server.server)
+                let endpoint = Endpoint<Echo>(path: "/status/401", headers: ["Authorization": "Bearer live-secret", "Cookie": "sid=live-cookie"])
+                let error = try #require(await #expect(throws: NetworkError.self) { try await client.send(endpoint) })
+                #expect(error.kind == .unacceptableStatus(401))
+                for text in [error.description, String(describing: error.request), String(describing: error.response)] {
+                    #expect(!text.contains("live-secret"))
+                    #expect(!text.contains("live-cookie"))
+                }
             }
         }
     }

@@ -1,37 +1,72 @@
 import Foundation
 
-/// What a response carries after its head.
+/// What a response carries after its head: bytes already in memory, or a stream of chunks arriving
+/// from the transport with back-pressure.
 ///
-/// Read it with ``collect(upTo:)``, which always takes a byte limit: going past it fails with
-/// ``NetworkError/Kind/bodyTooLarge`` instead of filling memory.
-public struct ResponseBody: Sendable {
+/// Read it whole with ``collect(upTo:)``, which always takes a byte limit: going past it fails with
+/// ``NetworkError/Kind/bodyTooLarge`` and stops the transfer at once. Or iterate the chunks as they
+/// arrive, for bodies too large to hold:
+///
+/// ```swift
+/// let response = try await client.send(ClientRequest(url: "https://example.com/big.iso"))
+/// for try await chunk in response.body {
+///     try file.write(contentsOf: chunk)
+/// }
+/// ```
+///
+/// A streamed body can be read once; stopping early (dropping the iterator) cancels the transfer.
+public struct ResponseBody: AsyncSequence, Sendable {
+    /// One chunk of bytes.
+    public typealias Element = Data
+
     enum Storage: Sendable {
         case bytes(Data)
+        case stream(BodyChunks, consumed: ConsumedFlag)
     }
 
     let storage: Storage
 
+    /// The body's length from `Content-Length`, when the server sent it.
+    public let length: Int64?
+
     /// No bytes.
-    public static let empty = ResponseBody(storage: .bytes(Data()))
+    public static let empty = ResponseBody(Data())
 
     /// A body already held in memory.
     public init(_ data: Data) {
         storage = .bytes(data)
+        length = Int64(data.count)
     }
 
-    private init(storage: Storage) {
-        self.storage = storage
+    /// A body that arrives as `chunks`; transports create these.
+    ///
+    /// - Parameter length: the announced length, if any; ``collect(upTo:)`` fails at once when it is
+    ///   over the limit.
+    public init(length: Int64?, chunks: BodyChunks) {
+        storage = .stream(chunks, consumed: ConsumedFlag())
+        self.length = length
     }
 
     /// All the bytes of the body.
     ///
     /// - Parameter limit: the most bytes to accept.
-    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/bodyTooLarge`` when the body is larger.
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/bodyTooLarge`` as soon as the announced
+    ///   length or the bytes received pass `limit` (the transfer is stopped), or the transport's error.
     public func collect(upTo limit: Int) async throws -> Data {
+        if let length, length > limit {
+            throw NetworkError(.bodyTooLarge, message: "the body announces \(length) bytes; the limit is \(limit).")
+        }
         switch storage {
         case .bytes(let data):
-            guard data.count <= limit else {
-                throw NetworkError(.bodyTooLarge, message: "the body has \(data.count) bytes; the limit is \(limit).")
+            return data
+        case .stream:
+            var data = Data()
+            if let length { data.reserveCapacity(Int(length)) }
+            for try await chunk in self {
+                guard data.count + chunk.count <= limit else {
+                    throw NetworkError(.bodyTooLarge, message: "the body passed the limit of \(limit) bytes; the transfer was stopped.")
+                }
+                data.append(chunk)
             }
             return data
         }
@@ -39,8 +74,23 @@ public struct ResponseBody: Sendable {
 
     /// The bytes, when the body is held in memory; used for previews in errors and logs.
     public var bufferedData: Data? {
+        if case .bytes(let data) = storage { return data }
+        return nil
+    }
+
+    /// Makes an iterator over the chunks. A streamed body yields its chunks to the first iterator only;
+    /// a second one fails with ``NetworkError/Kind/invalidBody``.
+    public func makeAsyncIterator() -> BodyChunks.AsyncIterator {
         switch storage {
-        case .bytes(let data): data
+        case .bytes(let data):
+            return BodyChunks.memory(data).makeAsyncIterator()
+        case .stream(let chunks, let consumed):
+            guard consumed.claim() else {
+                return BodyChunks {
+                    { throw NetworkError(.invalidBody, message: "a streamed response body can be read once.") }
+                }.makeAsyncIterator()
+            }
+            return chunks.makeAsyncIterator()
         }
     }
 }

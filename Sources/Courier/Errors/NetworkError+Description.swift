@@ -59,6 +59,8 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, L
         case .invalidURL: return "the URL is not valid."
         case .invalidHeader(let name): return "the header '\(name)' is not valid."
         case .encodingFailed: return "the request body could not be encoded."
+        case .invalidBody: return "the request body cannot be sent."
+        case .shutdown: return "the transport was shut down."
         case .notConnected: return "there is no network connection."
         case .cannotConnect: return "could not connect to the server."
         case .connectionClosed: return "the connection closed before the response was complete."
@@ -78,8 +80,10 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, L
         switch kind {
         case .invalidURL where request?.isRelative == true:
             return "the request is relative; add .targeting(server) to the client."
-        case .invalidURL, .invalidHeader, .encodingFailed:
-            return "nothing was sent; fix the value that built the request."
+        case .invalidURL, .invalidHeader, .encodingFailed, .invalidBody:
+            return "fix the value that built the request."
+        case .shutdown:
+            return "a transport cannot be used after shutdown(); create a new one."
         case .notConnected:
             return "check the network connection."
         case .cannotConnect:

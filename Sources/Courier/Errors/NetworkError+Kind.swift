@@ -9,6 +9,9 @@ extension NetworkError {
         case invalidHeader(name: String)
         /// The request body could not be encoded.
         case encodingFailed
+        /// The request body cannot be sent: a file that cannot be read, a single-pass stream read a
+        /// second time, or a stream that yields more or fewer bytes than it declared.
+        case invalidBody
         /// The device has no network connection.
         case notConnected
         /// The host could not be found or refused the connection.
@@ -31,6 +34,8 @@ extension NetworkError {
         case bodyTooLarge
         /// The server's reply is not valid HTTP.
         case invalidResponse
+        /// The transport was shut down before or while the request was sent.
+        case shutdown
         /// The transport failed in a way no other kind describes; see ``NetworkError/underlying``.
         case transportFailed
 
@@ -40,6 +45,7 @@ extension NetworkError {
             case .invalidURL: "invalidURL"
             case .invalidHeader(let name): "invalidHeader(\(name))"
             case .encodingFailed: "encodingFailed"
+            case .invalidBody: "invalidBody"
             case .notConnected: "notConnected"
             case .cannotConnect: "cannotConnect"
             case .connectionClosed: "connectionClosed"
@@ -51,6 +57,7 @@ extension NetworkError {
             case .emptyBody: "emptyBody"
             case .bodyTooLarge: "bodyTooLarge"
             case .invalidResponse: "invalidResponse"
+            case .shutdown: "shutdown"
             case .transportFailed: "transportFailed"
             }
         }

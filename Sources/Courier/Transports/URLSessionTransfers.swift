@@ -3,64 +3,76 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The session-level delegate of a ``URLSessionTransport``: it collects each task's response and bytes,
-/// enforces the body limit while bytes arrive, refuses every redirect, and resumes the waiting caller
-/// exactly once.
+/// The session-level delegate of a ``URLSessionTransport``: it hands each task's response head to the
+/// waiting caller, streams the body, enforces the request's deadline, and refuses every redirect.
+///
+/// NOTE: there is no back-pressure. On Linux `URLSessionTask.suspend()` removes the transfer from
+/// libcurl and `resume()` starts it again from the beginning (measured: three requests reached the
+/// server and the body was corrupted), so the body is buffered as fast as it arrives.
 ///
 /// `@unchecked Sendable`: URLSession calls the delegate on its own queue while callers register tasks
-/// from any thread; every access to `transfers` goes through `lock`, and the other stored state is
-/// immutable.
+/// and consume bodies from any thread; every access to `transfers` and to a `Transfer`'s mutable state
+/// goes through `lock`.
 final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    typealias Continuation = CheckedContinuation<(HTTPURLResponse, Data), any Error>
+    typealias HeadContinuation = CheckedContinuation<(HTTPURLResponse, BodyChunks), any Error>
 
     /// One task in flight.
-    private final class Transfer {
-        let continuation: Continuation
-        let limit: Int
-        var response: HTTPURLResponse?
-        var data = Data()
+    ///
+    /// `@unchecked Sendable`: its mutable state is only touched under the owning delegate's `lock`.
+    private final class Transfer: @unchecked Sendable {
+        enum Phase {
+            case waitingForHead(HeadContinuation)
+            case streaming(AsyncThrowingStream<Data, any Error>.Continuation)
+            case finished
+        }
 
-        init(continuation: Continuation, limit: Int) {
-            self.continuation = continuation
-            self.limit = limit
+        var phase: Phase
+        /// The body ended with the server's last byte, not because someone stopped reading.
+        var completed = false
+
+        init(continuation: HeadContinuation) {
+            phase = .waitingForHead(continuation)
         }
     }
 
     private let lock = NSLock()
     private var transfers: [Int: Transfer] = [:]
 
-    /// Registers `task` and starts it; `continuation` is resumed when it ends, or with `timedOut` when
-    /// `deadline` passes first.
-    func start(_ task: URLSessionDataTask, limit: Int, deadline: Duration?, continuation: Continuation) {
-        lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation, limit: limit) }
+    /// Registers `task` and starts it; `continuation` is resumed with the head and the body chunks, or
+    /// with an error. When `deadline` passes before the body has ended, the transfer stops with
+    /// `timedOut`.
+    func start(_ task: URLSessionTask, deadline: Duration?, continuation: HeadContinuation) {
+        lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
+        // NOTE: a task cancelled before this point may have had its URLSession task cancelled before it
+        // was registered, and that completion would be lost: end it here instead of resuming.
+        if Task.isCancelled {
+            return fail(task, with: NetworkError(.cancelled, message: "the calling task was cancelled before the request was sent."))
+        }
         if let deadline {
             // NOTE: libcurl-based URLSession truncates `timeoutInterval` to whole seconds (300 ms fires at
-            // once), so the exact deadline is kept here; the transfer that finishes first wins `take`.
+            // once), so the exact deadline is kept here.
             let nanoseconds = Int(deadline.components.seconds) * 1_000_000_000 + Int(deadline.components.attoseconds / 1_000_000_000)
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-                guard let transfer = self?.take(task) else { return }
-                task.cancel()
-                transfer.continuation.resume(throwing: NetworkError(
-                    .timedOut,
-                    message: "no complete response within \(deadline); the transfer was stopped."
-                ))
+                self?.fail(task, with: NetworkError(.timedOut, message: "no complete response within \(deadline); the transfer was stopped."))
             }
         }
         task.resume()
     }
 
-    /// Removes the transfer for `task`, so that whoever gets it resumes its continuation, once.
-    private func take(_ task: URLSessionTask) -> Transfer? {
-        lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) }
-    }
-
-    private func failTooLarge(_ task: URLSessionTask, limit: Int, seen: String) {
-        guard let transfer = take(task) else { return }
+    /// Ends the transfer of `task` with `error`, wherever it is, and cancels the task.
+    private func fail(_ task: URLSessionTask, with error: any Error) {
+        let phase: Transfer.Phase? = lock.withLock {
+            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+            defer { transfer.phase = .finished }
+            return transfer.phase
+        }
+        guard let phase else { return }
         task.cancel()
-        transfer.continuation.resume(throwing: NetworkError(
-            .bodyTooLarge,
-            message: "the response body \(seen), more than the limit of \(limit) bytes; the transfer was stopped."
-        ))
+        switch phase {
+        case .waitingForHead(let continuation): continuation.resume(throwing: error)
+        case .streaming(let stream): stream.finish(throwing: error)
+        case .finished: break
+        }
     }
 
     func urlSession(
@@ -69,36 +81,110 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let transfer = lock.withLock { transfers[dataTask.taskIdentifier] }
-        guard let transfer else { return completionHandler(.cancel) }
-        if response.expectedContentLength > transfer.limit {
+        guard let httpResponse = response as? HTTPURLResponse else {
             completionHandler(.cancel)
-            return failTooLarge(dataTask, limit: transfer.limit, seen: "announces \(response.expectedContentLength) bytes")
+            return fail(dataTask, with: NetworkError(.invalidResponse, message: "the reply is not an HTTP response."))
         }
-        lock.withLock { transfer.response = response as? HTTPURLResponse }
+        if let framingError = ResponseFraming.error(in: httpResponse) {
+            completionHandler(.cancel)
+            return fail(dataTask, with: framingError)
+        }
+        let (stream, streamContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let waiting: (Transfer, HeadContinuation)? = lock.withLock {
+            guard let transfer = transfers[dataTask.taskIdentifier], case .waitingForHead(let continuation) = transfer.phase else {
+                return nil
+            }
+            transfer.phase = .streaming(streamContinuation)
+            return (transfer, continuation)
+        }
+        guard let (transfer, headContinuation) = waiting else { return completionHandler(.cancel) }
+        streamContinuation.onTermination = { [weak self] termination in
+            // The reader went away before the end: stop the transfer.
+            if case .cancelled = termination { self?.abandon(dataTask) }
+        }
         completionHandler(.allow)
+        headContinuation.resume(returning: (httpResponse, chunks(of: stream, transfer: transfer, task: dataTask)))
+    }
+
+    /// The body as chunks that never end quietly on a truncated transfer, and whose reader, when it
+    /// stops early (drops its iterator), stops the transfer.
+    private func chunks(of stream: AsyncThrowingStream<Data, any Error>, transfer: Transfer, task: URLSessionTask) -> BodyChunks {
+        BodyChunks { [lock, weak self] in
+            var iterator = stream.makeAsyncIterator()
+            let reader = ReaderLifetime { [weak self] in self?.abandon(task) }
+            return {
+                withExtendedLifetime(reader) {}
+                if let chunk = try await iterator.next() {
+                    return chunk
+                }
+                guard lock.withLock({ transfer.completed }) else {
+                    throw NetworkError(Task.isCancelled ? .cancelled : .connectionClosed, message: "the body ended before the transfer completed.")
+                }
+                return nil
+            }
+        }
+    }
+
+    private func abandon(_ task: URLSessionTask) {
+        let abandoned = lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) != nil }
+        if abandoned { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit: Int? = lock.withLock {
-            guard let transfer = transfers[dataTask.taskIdentifier] else { return nil }
-            transfer.data.append(data)
-            return transfer.data.count > transfer.limit ? transfer.limit : nil
+        let stream: AsyncThrowingStream<Data, any Error>.Continuation? = lock.withLock {
+            guard let transfer = transfers[dataTask.taskIdentifier], case .streaming(let stream) = transfer.phase else {
+                return nil
+            }
+            return stream
         }
-        if let limit = overLimit {
-            failTooLarge(dataTask, limit: limit, seen: "passed \(limit) bytes")
-        }
+        stream?.yield(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = take(task) else { return }
-        if let error {
-            transfer.continuation.resume(throwing: error)
-        } else if let response = transfer.response ?? task.response as? HTTPURLResponse {
-            transfer.continuation.resume(returning: (response, transfer.data))
-        } else {
-            transfer.continuation.resume(throwing: NetworkError(.invalidResponse, message: "the server sent no HTTP response."))
+        let transfer: Transfer? = lock.withLock {
+            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+            transfer.completed = error == nil
+            return transfer
         }
+        guard let transfer else { return }
+        let failure = error.map { URLSessionTransfers.networkError(from: $0) }
+        switch transfer.phase {
+        case .waitingForHead(let continuation):
+            if let failure {
+                continuation.resume(throwing: failure)
+            } else {
+                continuation.resume(throwing: NetworkError(.invalidResponse, message: "the server sent no HTTP response."))
+            }
+        case .streaming(let stream):
+            if let failure { stream.finish(throwing: failure) } else { stream.finish() }
+        case .finished:
+            break
+        }
+        transfer.phase = .finished
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        guard !Self.isServerTrust(challenge), let response = challenge.failureResponse as? HTTPURLResponse else {
+            return completionHandler(.performDefaultHandling, nil)
+        }
+        // NOTE: a 401 with WWW-Authenticate becomes a challenge, and with no credential to offer
+        // libcurl-based URLSession never completes the task. Courier's authorization middleware answers
+        // challenges, so the 401 is delivered as a response (its body, which URLSession holds back, is
+        // lost) and the task is cancelled.
+        let continuation: HeadContinuation? = lock.withLock {
+            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier), case .waitingForHead(let continuation) = transfer.phase else {
+                return nil
+            }
+            transfer.phase = .finished
+            return continuation
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+        continuation?.resume(returning: (response, BodyChunks { { nil } }))
     }
 
     func urlSession(
@@ -110,5 +196,38 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     ) {
         // NOTE: nil makes URLSession deliver the 3xx itself; Courier's redirect middleware decides.
         completionHandler(nil)
+    }
+
+    /// Whether `challenge` asks about the server's certificate (left to the system) rather than for
+    /// HTTP credentials.
+    private static func isServerTrust(_ challenge: URLAuthenticationChallenge) -> Bool {
+        #if canImport(FoundationNetworking)
+        return false  // corelibs never issues server-trust challenges
+        #else
+        return challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust
+        #endif
+    }
+
+    /// A `URLError` (or anything else URLSession reports) as a ``NetworkError``.
+    static func networkError(from error: any Error) -> NetworkError {
+        guard let urlError = error as? URLError else { return NetworkError.wrapping(error, request: nil) }
+        if urlError.code == .cancelled {
+            return NetworkError(.cancelled, message: "the transfer was cancelled.", underlying: urlError)
+        }
+        return NetworkError(urlError.networkErrorKind, message: urlError.courierSummary, underlying: urlError)
+    }
+}
+
+/// Calls `onEnd` when the body's reader is released, finished or not; a finished transfer is no longer
+/// registered, so ending it then does nothing.
+private final class ReaderLifetime: Sendable {
+    private let onEnd: @Sendable () -> Void
+
+    init(onEnd: @escaping @Sendable () -> Void) {
+        self.onEnd = onEnd
+    }
+
+    deinit {
+        onEnd()
     }
 }

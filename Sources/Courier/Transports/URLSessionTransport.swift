@@ -67,28 +67,36 @@ public final class URLSessionTransport: Transport {
         session.invalidateAndCancel()
     }
 
-    /// Sends `request` with a data task and returns the whole response.
+    /// Sends `request` and returns as soon as the response head has arrived; the body streams after.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        let urlRequest = try makeURLRequest(request)
-        let task = session.dataTask(with: urlRequest)
-        let limit = request.options.maxResponseBodySize
+        var urlRequest = try makeURLRequest(request)
+        let upload = try await UploadSource.make(for: request.body)
         do {
-            let (urlResponse, data) = try await withTaskCancellationHandler {
+            let task: URLSessionTask
+            switch upload {
+            case .memory(let data):
+                urlRequest.httpBody = data.isEmpty ? nil : data
+                task = session.dataTask(with: urlRequest)
+            case .file(let url, _):
+                task = session.uploadTask(with: urlRequest, fromFile: url)
+            }
+            let (urlResponse, chunks) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    transfers.start(task, limit: limit, deadline: request.options.timeout, continuation: continuation)
+                    transfers.start(task, deadline: request.options.timeout, continuation: continuation)
                 }
             } onCancel: {
                 task.cancel()
             }
-            return ClientResponse(head: try responseHead(urlResponse), body: ResponseBody(data), request: request)
-        } catch let error as NetworkError {
-            throw NetworkError.wrapping(error, request: request)
-        } catch let error as URLError {
-            if Task.isCancelled || error.code == .cancelled {
+            upload.finished()
+            let head = try responseHead(urlResponse)
+            let length = ResponseFraming.hasBody(request: request.head, status: head.status.code)
+                ? head.headerFields[.contentLength].flatMap { Int64($0) } : 0
+            return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks), request: request)
+        } catch {
+            upload.finished()
+            if Task.isCancelled {
                 throw NetworkError(.cancelled, message: "the calling task was cancelled; the transfer was stopped.", request: request, underlying: error)
             }
-            throw NetworkError(error.networkErrorKind, message: error.courierSummary, request: request, underlying: error)
-        } catch {
             throw NetworkError.wrapping(error, request: request)
         }
     }
@@ -97,13 +105,12 @@ public final class URLSessionTransport: Transport {
         guard !request.isRelative else {
             throw NetworkError(.invalidURL, message: "the request has no scheme and host.", request: request)
         }
+        if (request.method == .get || request.method == .head), !request.body.isEmpty {
+            throw NetworkError(.invalidBody, message: "URLSession cannot send a body with \(request.method); use POST or AsyncHTTPClientTransport.", request: request)
+        }
         guard var urlRequest = URLRequest(httpRequest: request.head) else {
             throw NetworkError(.invalidURL, message: "Foundation cannot represent this URL.", request: request)
         }
-        guard let body = request.body.bufferedData else {
-            throw NetworkError(.transportFailed, message: "URLSessionTransport cannot send this kind of body yet.", request: request)
-        }
-        urlRequest.httpBody = body.isEmpty ? nil : body
         // URLSession's own timeout is an idle timeout in whole seconds; a request's exact deadline is
         // enforced by `URLSessionTransfers`.
         let idle = request.options.timeout ?? configuration.timeout

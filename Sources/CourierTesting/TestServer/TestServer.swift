@@ -25,6 +25,7 @@ import Logging
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.
+/// - `GET /auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.
 ///
 /// Every request is counted by its path; read the counts with ``hits(_:)``.
 public final class TestServer: Sendable {

@@ -31,7 +31,15 @@ enum TestServerRoutes {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: fixture.body)))
         }
         router.get("/bytes/{n}", use: bytes)
+        router.on("/bytes/{n}", method: .head, use: bytes)
         router.get("/drip") { request, _ in drip(request, state: state) }
+        router.get("/auth/challenge") { _, _ in
+            Response(
+                status: .unauthorized,
+                headers: [.wwwAuthenticate: #"Basic realm="courier""#, .contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"credentials required"}"#))
+            )
+        }
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }

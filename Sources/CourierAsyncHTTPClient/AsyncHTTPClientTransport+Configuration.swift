@@ -1,0 +1,124 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOSSL
+
+extension AsyncHTTPClientTransport {
+    /// Settings for the `HTTPClient` an ``AsyncHTTPClientTransport`` owns.
+    ///
+    /// ```swift
+    /// var configuration = AsyncHTTPClientTransport.Configuration()
+    /// configuration.connectTimeout = .seconds(3)
+    /// configuration.decompression = .enabled(maxRatio: 20)
+    /// configuration.tls = .pinning(to: [try NIOSSLCertificate(file: "server.pem", format: .pem)])
+    /// let transport = AsyncHTTPClientTransport(configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// How long establishing a connection (TCP and TLS) may take.
+        public var connectTimeout: Duration
+        /// The longest wait for the next bytes of a response; `nil` for none (a request's
+        /// ``Courier/RequestOptions/timeout`` still bounds the whole exchange).
+        public var readTimeout: Duration?
+        /// Connections kept per host for HTTP/1.1.
+        public var maxConnectionsPerHost: Int
+        /// How long an idle pooled connection is kept.
+        public var idleConnectionTimeout: Duration
+        /// Whether HTTP/2 is negotiated over TLS (`automatic`) or only HTTP/1.1 is spoken.
+        public var httpVersion: HTTPVersion
+        /// Whether compressed responses are decoded, and the limit that stops a decompression bomb.
+        public var decompression: Decompression
+        /// TLS settings: trust roots, client certificates, pinning. `nil` uses the system's trust store.
+        public var tls: TLSConfiguration?
+        /// An HTTP or SOCKS proxy for every request.
+        public var proxy: HTTPClient.Configuration.Proxy?
+
+        /// Creates a configuration; the defaults suit most servers and command-line tools.
+        public init(
+            connectTimeout: Duration = .seconds(10),
+            readTimeout: Duration? = nil,
+            maxConnectionsPerHost: Int = 8,
+            idleConnectionTimeout: Duration = .seconds(60),
+            httpVersion: HTTPVersion = .automatic,
+            decompression: Decompression = .disabled,
+            tls: TLSConfiguration? = nil,
+            proxy: HTTPClient.Configuration.Proxy? = nil
+        ) {
+            self.connectTimeout = connectTimeout
+            self.readTimeout = readTimeout
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.idleConnectionTimeout = idleConnectionTimeout
+            self.httpVersion = httpVersion
+            self.decompression = decompression
+            self.tls = tls
+            self.proxy = proxy
+        }
+
+        /// Which HTTP versions may be used.
+        public enum HTTPVersion: Sendable, Hashable {
+            /// HTTP/1.1 only.
+            case http1Only
+            /// HTTP/2 when the server offers it over TLS, else HTTP/1.1.
+            case automatic
+        }
+
+        /// Whether the transport decodes `Content-Encoding: gzip/deflate` itself.
+        public enum Decompression: Sendable, Hashable {
+            /// Bodies are delivered as they arrive, still encoded (the default).
+            case disabled
+            /// Bodies are decoded; decoding stops with ``Courier/NetworkError/Kind/bodyTooLarge`` when
+            /// the decoded size passes `maxRatio` times the encoded size.
+            case enabled(maxRatio: Int)
+        }
+
+        var httpClientConfiguration: HTTPClient.Configuration {
+            var configuration = HTTPClient.Configuration(
+                tlsConfiguration: tls,
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: TimeAmount(connectTimeout), read: readTimeout.map(TimeAmount.init)),
+                connectionPool: .init(
+                    idleTimeout: TimeAmount(idleConnectionTimeout),
+                    concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost
+                ),
+                proxy: proxy,
+                decompression: {
+                    switch decompression {
+                    case .disabled: .disabled
+                    case .enabled(let ratio): .enabled(limit: .ratio(ratio))
+                    }
+                }()
+            )
+            configuration.httpVersion = httpVersion == .http1Only ? .http1Only : .automatic
+            // A refused connection fails the request at once, as on every transport; retry is the
+            // retry middleware's decision, not the pool's.
+            configuration.connectionPool.retryConnectionEstablishment = false
+            return configuration
+        }
+    }
+}
+
+extension TLSConfiguration {
+    /// A client configuration that trusts exactly `certificates` (a server's own self-signed
+    /// certificate, or the CA that issued it) and nothing else: certificate pinning. A server presenting
+    /// any other chain fails with ``Courier/NetworkError/Kind/tlsFailure``.
+    ///
+    /// AsyncHTTPClient offers no hook to check a peer's public key after the handshake, so pinning is by
+    /// certificate (trust roots), not by SPKI hash.
+    public static func pinning(to certificates: [NIOSSLCertificate]) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.trustRoots = .certificates(certificates)
+        return configuration
+    }
+
+    /// A client configuration that presents `certificateChain` and `privateKey` to servers that ask for
+    /// a client certificate (mutual TLS), trusting `trustRoots`.
+    public static func clientCertificate(
+        _ certificateChain: [NIOSSLCertificate],
+        privateKey: NIOSSLPrivateKey,
+        trustRoots: NIOSSLTrustRoots = .default
+    ) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateChain = certificateChain.map { .certificate($0) }
+        configuration.privateKey = .privateKey(privateKey)
+        configuration.trustRoots = trustRoots
+        return configuration
+    }
+}

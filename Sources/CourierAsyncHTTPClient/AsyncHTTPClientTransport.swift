@@ -1,0 +1,137 @@
+import AsyncHTTPClient
+import Courier
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// A ``Courier/Transport`` over swift-server/async-http-client: the fast path on Linux servers and
+/// command-line tools, with streaming in both directions and back-pressure.
+///
+/// ```swift
+/// let transport = AsyncHTTPClientTransport()
+/// let client = Client(transport: transport).targeting(.production)
+/// let articles = try await client.send(.articles(tag: "swift"))
+/// try await transport.shutdown()
+/// ```
+///
+/// It either **owns** its `HTTPClient` (``init(configuration:)``: created here, closed by
+/// ``shutdown()``) or **borrows** one you pass in (``init(client:)``: you shut it down). An owned client
+/// that is never shut down is shut down when the transport is released, so AsyncHTTPClient's
+/// "not shut down before deinit" trap cannot fire; call ``shutdown()`` anyway to know when its
+/// connections are closed.
+///
+/// Like every Courier transport it never follows redirects (a 3xx is delivered as it is), honours
+/// ``Courier/RequestOptions/timeout`` as a deadline for the whole exchange including the body, stops
+/// the transfer when the calling task is cancelled or the body's reader goes away, and maps NIO and
+/// AsyncHTTPClient errors onto the same ``Courier/NetworkError/Kind`` values as `URLSessionTransport`.
+public final class AsyncHTTPClientTransport: Transport {
+    private let client: HTTPClient
+    private let ownsClient: Bool
+    private let shutdownState = ShutdownState()
+
+    /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
+    public init(configuration: Configuration = Configuration()) {
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration.httpClientConfiguration)
+        ownsClient = true
+    }
+
+    /// Creates a transport over `client`, which the caller keeps and shuts down.
+    ///
+    /// - Important: configure `client` with `redirectConfiguration: .disallow`; Courier's redirect
+    ///   middleware follows redirects the same way on every transport, and AsyncHTTPClient's own
+    ///   following would bypass it.
+    public init(client: HTTPClient) {
+        self.client = client
+        ownsClient = false
+    }
+
+    deinit {
+        if ownsClient, shutdownState.begin() {
+            client.shutdown { _ in }
+        }
+    }
+
+    /// Closes the owned `HTTPClient` and its connections; requests in flight fail with
+    /// ``Courier/NetworkError/Kind/shutdown``, and later ones too. Does nothing for a borrowed client.
+    public func shutdown() async throws {
+        guard ownsClient, shutdownState.begin() else { return }
+        try await client.shutdown()
+    }
+
+    /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
+    /// with back-pressure.
+    public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        let eventLoop = client.eventLoopGroup.next()
+        do {
+            let httpRequest = try makeRequest(request, eventLoop: eventLoop)
+            // NOTE: made only once the request is valid: its head promise must be completed, and only
+            // AsyncHTTPClient completes it.
+            let delegate = StreamingResponseDelegate(eventLoop: eventLoop)
+            let deadline = request.options.timeout.map { NIODeadline.now() + TimeAmount($0) }
+            let task = client.execute(request: httpRequest, delegate: delegate, eventLoop: .delegate(on: eventLoop), deadline: deadline)
+            let head = try await withTaskCancellationHandler {
+                try await delegate.head.get()
+            } onCancel: {
+                task.cancel()
+            }
+            return ClientResponse(head: try responseHead(head), body: delegate.body(for: request), request: request)
+        } catch {
+            throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled)
+        }
+    }
+
+    private func makeRequest(_ request: ClientRequest, eventLoop: any EventLoop) throws -> HTTPClient.Request {
+        guard !request.isRelative, let url = request.url else {
+            throw NetworkError(.invalidURL, message: "the request has no scheme and host.", request: request)
+        }
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.head.headerFields.count)
+        for field in request.head.headerFields {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        return try HTTPClient.Request(
+            url: url,
+            method: HTTPMethod(rawValue: request.method.rawValue),
+            headers: headers,
+            body: try RequestBodyWriter.body(for: request.body, eventLoop: eventLoop)
+        )
+    }
+
+    private func responseHead(_ head: HTTPResponseHead) throws -> HTTPResponse {
+        guard (100...999).contains(Int(head.status.code)) else {
+            throw NetworkError(.invalidResponse, message: "the status \(head.status.code) is not a valid HTTP status.")
+        }
+        var fields = HTTPFields()
+        fields.reserveCapacity(head.headers.count)
+        for (name, value) in head.headers {
+            guard let fieldName = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: fieldName, lenientValue: Array(value.utf8)))
+        }
+        return HTTPResponse(status: .init(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase), headerFields: fields)
+    }
+}
+
+/// Makes sure an owned client is shut down once.
+///
+/// `@unchecked Sendable`: `started` is only touched under `lock`.
+private final class ShutdownState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var started = false
+
+    /// `true` for the first caller only.
+    func begin() -> Bool {
+        lock.withLock {
+            defer { started = true }
+            return !started
+        }
+    }
+}
+
+extension TimeAmount {
+    /// The same span as a Swift `Duration`, to the nanosecond.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

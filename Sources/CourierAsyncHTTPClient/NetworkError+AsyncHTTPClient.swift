@@ -1,0 +1,81 @@
+import AsyncHTTPClient
+import Courier
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOPosix
+import NIOSSL
+
+extension NetworkError {
+    /// An AsyncHTTPClient or SwiftNIO error as a ``NetworkError``, with the kinds `URLSessionTransport`
+    /// gives for the same situations.
+    static func fromAsyncHTTPClient(_ error: any Error, request: ClientRequest, cancelled: Bool) -> NetworkError {
+        if let error = error as? NetworkError {
+            return NetworkError.wrapping(error, request: request)
+        }
+        let kind = cancelled ? .cancelled : Self.kind(of: error)
+        return NetworkError(kind, message: "AsyncHTTPClient failed: \(error).", request: request, underlying: error)
+    }
+
+    private static func kind(of error: any Error) -> Kind {
+        switch error {
+        case let error as HTTPClientError:
+            return kind(of: error)
+        case is NIOConnectionError:
+            return .cannotConnect
+        case let error as IOError:
+            return kind(ofErrno: error.errnoCode)
+        case let error as ChannelError:
+            switch error {
+            case .connectTimeout: return .timedOut
+            case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed: return .connectionClosed
+            default: return .transportFailed
+            }
+        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
+            return .tlsFailure
+        case let error as HTTPParserError:
+            // The connection ended in the middle of a message: the same fault libcurl calls
+            // "transfer closed with bytes remaining".
+            return error == .invalidEOFState ? .connectionClosed : .invalidResponse
+        case is NIOHTTPDecompression.DecompressionError:
+            return .bodyTooLarge
+        case is CancellationError:
+            return .cancelled
+        default:
+            return .transportFailed
+        }
+    }
+
+    private static func kind(of error: HTTPClientError) -> Kind {
+        switch error {
+        case .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded, .tlsHandshakeTimeout,
+             .getConnectionFromPoolTimeout, .socksHandshakeTimeout, .httpProxyHandshakeTimeout:
+            return .timedOut
+        case .remoteConnectionClosed:
+            return .connectionClosed
+        case .cancelled, .requestStreamCancelled:
+            return .cancelled
+        case .alreadyShutdown:
+            return .shutdown
+        case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
+            return .invalidURL
+        case .bodyLengthMismatch:
+            return .invalidBody
+        case .invalidProxyResponse, .identityCodingIncorrectlyPresent, .contentLengthMissing:
+            return .invalidResponse
+        default:
+            if error.shortDescription.hasPrefix("unsupportedScheme") { return .invalidURL }
+            return .transportFailed
+        }
+    }
+
+    private static func kind(ofErrno code: CInt) -> Kind {
+        switch code {
+        case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL: return .cannotConnect
+        case ECONNRESET, EPIPE, ECONNABORTED: return .connectionClosed
+        case ETIMEDOUT: return .timedOut
+        default: return .transportFailed
+        }
+    }
+}
