@@ -62,6 +62,9 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
     /// with back-pressure.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        guard !(ownsClient && shutdownState.isShutDown) else {
+            throw NetworkError(.shutdown, message: "the transport was shut down; create a new one.", request: request)
+        }
         let eventLoop = client.eventLoopGroup.next()
         do {
             let httpRequest = try makeRequest(request, eventLoop: eventLoop)
@@ -70,6 +73,9 @@ public final class AsyncHTTPClientTransport: Transport {
             let delegate = StreamingResponseDelegate(eventLoop: eventLoop)
             let deadline = request.options.timeout.map { NIODeadline.now() + TimeAmount($0) }
             let task = client.execute(request: httpRequest, delegate: delegate, eventLoop: .delegate(on: eventLoop), deadline: deadline)
+            // NOTE: a request AsyncHTTPClient refuses up front (after shutdown) fails its task without
+            // calling the delegate; the task's result reaches the delegate so the head cannot hang.
+            task.futureResult.whenFailure { delegate.taskFailed($0) }
             let head = try await withTaskCancellationHandler {
                 try await delegate.head.get()
             } onCancel: {
@@ -118,6 +124,11 @@ public final class AsyncHTTPClientTransport: Transport {
 private final class ShutdownState: @unchecked Sendable {
     private let lock = NSLock()
     private var started = false
+
+    /// Whether shutdown has begun.
+    var isShutDown: Bool {
+        lock.withLock { started }
+    }
 
     /// `true` for the first caller only.
     func begin() -> Bool {

@@ -97,6 +97,16 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
         releaseDemand()
     }
 
+    /// The task failed, perhaps without ever calling this delegate.
+    func taskFailed(_ error: any Error) {
+        eventLoop.execute {
+            guard !self.headDelivered else { return }
+            self.headDelivered = true
+            self.headPromise.fail(error)
+            self.source.finish(error)
+        }
+    }
+
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
         source.finish()
     }

@@ -57,7 +57,9 @@ public struct BodyChunks: AsyncSequence, Sendable {
     }
 
     /// These chunks, failing with ``NetworkError/Kind/invalidBody`` as soon as they yield more or
-    /// fewer bytes than `length`: no byte past the declared length is ever handed to a transport.
+    /// fewer bytes than `length`: no byte past the declared length is ever handed to a transport, and
+    /// a stream that is longer fails before its last declared byte is handed over (so a transport that
+    /// stops reading at `length` still learns that the body was wrong).
     func checkingLength(_ length: Int64) -> BodyChunks {
         BodyChunks {
             var iterator = makeAsyncIterator()
@@ -71,6 +73,9 @@ public struct BodyChunks: AsyncSequence, Sendable {
                 }
                 seen += Int64(chunk.count)
                 guard seen <= length else {
+                    throw NetworkError(.invalidBody, message: "the body stream yielded more than the \(length) bytes it declared; nothing past them was sent.")
+                }
+                if seen == length, let extra = try await iterator.next(), !extra.isEmpty {
                     throw NetworkError(.invalidBody, message: "the body stream yielded more than the \(length) bytes it declared; nothing past them was sent.")
                 }
                 return chunk

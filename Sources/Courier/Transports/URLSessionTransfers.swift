@@ -81,12 +81,14 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        // NOTE: refusals answer `.allow` and then cancel the task: corelibs traps ("Transfer completed,
+        // but there's no response") when a response is refused with `.cancel`.
         guard let httpResponse = response as? HTTPURLResponse else {
-            completionHandler(.cancel)
+            completionHandler(.allow)
             return fail(dataTask, with: NetworkError(.invalidResponse, message: "the reply is not an HTTP response."))
         }
         if let framingError = ResponseFraming.error(in: httpResponse) {
-            completionHandler(.cancel)
+            completionHandler(.allow)
             return fail(dataTask, with: framingError)
         }
         let (stream, streamContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
@@ -97,7 +99,10 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             transfer.phase = .streaming(streamContinuation)
             return (transfer, continuation)
         }
-        guard let (transfer, headContinuation) = waiting else { return completionHandler(.cancel) }
+        guard let (transfer, headContinuation) = waiting else {
+            completionHandler(.allow)
+            return dataTask.cancel()
+        }
         streamContinuation.onTermination = { [weak self] termination in
             // The reader went away before the end: stop the transfer.
             if case .cancelled = termination { self?.abandon(dataTask) }

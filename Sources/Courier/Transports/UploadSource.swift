@@ -28,6 +28,10 @@ enum UploadSource {
             for try await chunk in try body.chunks() {
                 try handle.write(contentsOf: chunk)
             }
+            // A stream may end early because the task was cancelled: never upload what was cut short.
+            if Task.isCancelled {
+                throw NetworkError(.cancelled, message: "the calling task was cancelled while the body was being read.")
+            }
             return .file(url, temporary: true)
         } catch {
             try? FileManager.default.removeItem(at: url)

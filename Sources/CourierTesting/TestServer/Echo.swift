@@ -51,3 +51,42 @@ public struct TestArticle: Codable, Sendable, Equatable {
         TestArticle(id: 3, title: "HTTP caching by the RFC", tags: ["http"]),
     ]
 }
+
+/// What the test server's `/upload` route answers: how many bytes arrived and their checksum.
+public struct UploadSummary: Codable, Sendable, Equatable {
+    /// The FNV-1a offset basis: the checksum of no bytes.
+    public static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let fnvPrime: UInt64 = 0x0000_0100_0000_01b3
+
+    /// The number of body bytes received.
+    public var bytes: Int
+    /// The 64-bit FNV-1a hash of those bytes.
+    public var checksum: UInt64
+    /// The request's `Content-Length`, if it had one.
+    public var contentLength: String?
+    /// The request's `Transfer-Encoding`, if it had one.
+    public var transferEncoding: String?
+
+    /// Creates a summary.
+    public init(bytes: Int, checksum: UInt64, contentLength: String? = nil, transferEncoding: String? = nil) {
+        self.bytes = bytes
+        self.checksum = checksum
+        self.contentLength = contentLength
+        self.transferEncoding = transferEncoding
+    }
+
+    /// The summary of `data`, to compare with what the server saw.
+    public static func of(_ data: some Sequence<UInt8>) -> UploadSummary {
+        var summary = UploadSummary(bytes: 0, checksum: fnvOffset)
+        summary.add(data)
+        return summary
+    }
+
+    /// Adds `bytes` to the count and the checksum.
+    public mutating func add(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes {
+            checksum = (checksum ^ UInt64(byte)) &* Self.fnvPrime
+            self.bytes += 1
+        }
+    }
+}

@@ -22,6 +22,7 @@ import Logging
 /// - `/delay/{ms}`: answers after `ms` milliseconds (at most 30 000).
 /// - `GET /drip?chunks=N&interval=MS`: N one-byte chunks, MS apart; a client that goes away is recorded
 ///   (see ``waitForDisconnect(on:)``).
+/// - `POST|PUT /upload`: reads the body as it streams and answers with an ``UploadSummary``.
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.

@@ -30,6 +30,8 @@ enum TestServerRoutes {
             }
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: fixture.body)))
         }
+        router.post("/upload", use: upload)
+        router.put("/upload", use: upload)
         router.get("/bytes/{n}", use: bytes)
         router.on("/bytes/{n}", method: .head, use: bytes)
         router.get("/drip") { request, _ in drip(request, state: state) }
@@ -130,6 +132,18 @@ enum TestServerRoutes {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
+    }
+
+    /// Reads the body as it streams in and answers with its size and FNV-1a checksum, so uploads of any
+    /// size can be checked without the server holding them.
+    @Sendable static func upload(_ request: Request, context: Context) async throws -> Response {
+        var summary = UploadSummary(bytes: 0, checksum: UploadSummary.fnvOffset)
+        summary.contentLength = request.headers[.contentLength]
+        summary.transferEncoding = request.headers[.transferEncoding]
+        for try await buffer in request.body {
+            summary.add(buffer.readableBytesView)
+        }
+        return json(try JSONEncoder().encode(summary))
     }
 
     static func drip(_ request: Request, state: TestServerState) -> Response {
