@@ -62,19 +62,6 @@ struct BadInputTests {
         }
     }
 
-    @Test("a response faster than a sub-second timeout succeeds (the deadline is not rounded down)", arguments: TransportUnderTest.allCases)
-    func subSecondTimeout(_ kind: TransportUnderTest) async throws {
-        try await kind.with { transport in
-            try await TestServer.withRunning { server in
-                var options = RequestOptions()
-                options.timeout = .milliseconds(800)
-                let client = Client(transport: transport).targeting(server.server)
-                let data = try await client.send(Endpoint<Data>(path: "/delay/50", options: options))
-                #expect(String(decoding: data, as: UTF8.self) == #"{"delayedMilliseconds":50}"#)
-            }
-        }
-    }
-
     @Test("cancelling the calling task is cancelled, and the server sees the client go away", arguments: TransportUnderTest.allCases)
     func cancellation(_ kind: TransportUnderTest) async throws {
         try await kind.with { transport in

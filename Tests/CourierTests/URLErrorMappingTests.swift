@@ -33,4 +33,11 @@ struct URLErrorMappingTests {
     func mapping(_ code: URLError.Code, _ kind: NetworkError.Kind) {
         #expect(URLError(code).networkErrorKind == kind)
     }
+
+    @Test("URLSession's own idle timeout is never rounded down to zero", arguments: [
+        (Duration.milliseconds(300), 1.0), (.milliseconds(800), 1.0), (.milliseconds(1500), 2.0), (.seconds(60), 60.0),
+    ])
+    func idleTimeout(_ duration: Duration, _ seconds: Double) {
+        #expect(URLSessionTransport.idleTimeoutInterval(duration) == seconds)
+    }
 }

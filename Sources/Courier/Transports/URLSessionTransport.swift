@@ -113,9 +113,14 @@ public final class URLSessionTransport: Transport {
         }
         // URLSession's own timeout is an idle timeout in whole seconds; a request's exact deadline is
         // enforced by `URLSessionTransfers`.
-        let idle = request.options.timeout ?? configuration.timeout
-        urlRequest.timeoutInterval = max(1, (Double(idle.components.seconds) + Double(idle.components.attoseconds) / 1e18).rounded(.up))
+        urlRequest.timeoutInterval = Self.idleTimeoutInterval(request.options.timeout ?? configuration.timeout)
         return urlRequest
+    }
+
+    /// `duration` rounded up to whole seconds, at least one: libcurl truncates `timeoutInterval` to whole
+    /// seconds, and a zero would make it fire at once.
+    static func idleTimeoutInterval(_ duration: Duration) -> TimeInterval {
+        max(1, (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18).rounded(.up))
     }
 
     private func responseHead(_ urlResponse: HTTPURLResponse) throws -> HTTPResponse {
