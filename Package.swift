@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Swift 6 language mode everywhere; strict concurrency is part of it.
@@ -67,6 +67,7 @@ let package = Package(
             name: "courier",
             dependencies: [
                 "Courier",
+                "CourierAsyncHTTPClient",
                 "CourierTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -94,7 +95,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadmeExamplesTests",
-            dependencies: ["Courier", "CourierTesting"],
+            dependencies: [
+                "Courier",
+                "CourierTesting",
+                "CourierAsyncHTTPClient",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strict
         ),
     ],

@@ -8,6 +8,7 @@ let package = Package(
         .package(name: "Courier", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .executableTarget(
@@ -15,11 +16,22 @@ let package = Package(
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "Courier"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Benchmarks/CourierBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "TransferMemory",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierTesting", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "Courier"),
+            ],
+            path: "Sources/TransferMemory"
         ),
     ]
 )

@@ -62,6 +62,9 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
     /// with back-pressure.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        guard !Task.isCancelled else {
+            throw NetworkError(.cancelled, message: "the calling task was cancelled before the request was sent.", request: request)
+        }
         guard !(ownsClient && shutdownState.isShutDown) else {
             throw NetworkError(.shutdown, message: "the transport was shut down; create a new one.", request: request)
         }

@@ -142,4 +142,19 @@ struct BadInputTests {
             }
         }
     }
+
+    @Test("a request sent from an already-cancelled task is cancelled and reaches no server", arguments: TransportUnderTest.allCases)
+    func alreadyCancelled(_ kind: TransportUnderTest) async throws {
+        try await withClient(kind) { client, server in
+            for _ in 0..<20 {
+                let call = Task {
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    return try await client.send(ClientRequest(.get, path: "/echo"))
+                }
+                let error = await #expect(throws: NetworkError.self) { _ = try await call.value }
+                #expect(error?.kind == .cancelled)
+            }
+            #expect(await server.hits("/echo") == 0)
+        }
+    }
 }

@@ -78,4 +78,21 @@ struct ClientStackTests {
         #expect(error?.request?.head.path == "/original")
         #expect(error?.attempt == 3)
     }
+
+    @Test("a bad header added by a middleware inside the chain never reaches the transport")
+    func badHeaderInsideTheChain() async throws {
+        struct Injecting: Middleware {
+            func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+                var request = request
+                try request.setHeader("X-Note", "a\r\nX-Injected: 1")
+                return try await next(request)
+            }
+        }
+        let transport = RecordingTransport()
+        let error = await #expect(throws: NetworkError.self) {
+            try await Client(transport: transport).with(Injecting()).send(ClientRequest(url: "http://example.com/"))
+        }
+        #expect(error?.kind == .invalidHeader(name: "x-note"))
+        #expect(transport.requests.isEmpty)
+    }
 }

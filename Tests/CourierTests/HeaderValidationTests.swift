@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Header validation")
 struct HeaderValidationTests {
-    @Test("a value with CR, LF, NUL or DEL is invalidHeader naming the field, never the value", arguments: [
-        "a\r\nX-Injected: yes", "line\nbreak", "carriage\rreturn", "nul\u{0}byte", "del\u{7F}",
+    @Test("a value with CR, LF, NUL, DEL or non-ASCII is invalidHeader naming the field, never the value", arguments: [
+        "a\r\nX-Injected: yes", "line\nbreak", "carriage\rreturn", "nul\u{0}byte", "del\u{7F}", "J\u{fc}rgen", "\u{1F680}",
     ])
     func controlCharacters(_ value: String) throws {
         var request = try ClientRequest(url: "http://example.com/")
@@ -30,7 +30,7 @@ struct HeaderValidationTests {
         #expect(error?.kind == .invalidHeader(name: "x-bad"))
     }
 
-    @Test("set replaces, add appends; tabs and obs-text are allowed")
+    @Test("set replaces, add appends; tabs are allowed")
     func setAndAdd() throws {
         var request = try ClientRequest(url: "http://example.com/")
         try request.addHeader("Accept", "text/plain")
@@ -38,6 +38,5 @@ struct HeaderValidationTests {
         #expect(request.head.headerFields[values: .accept] == ["text/plain", "application/json"])
         try request.setHeader("Accept", "a\tb")
         #expect(request.head.headerFields[values: .accept] == ["a\tb"])
-        try request.setHeader("X-Name", "J\u{fc}rgen")
     }
 }

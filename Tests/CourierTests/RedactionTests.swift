@@ -5,12 +5,12 @@ import Testing
 
 @Suite("Secrets never print")
 struct RedactionTests {
-    static let secrets = ["Bearer tok-123-secret", "session=cookie-456-secret", "qs-789-secret", "key-000-secret", "resp-cookie-secret"]
+    static let secrets = ["tok-123-secret", "cookie-456-secret", "qs-789-secret", "key-000-secret", "resp-cookie-secret"]
 
     func requestWithSecrets() throws -> ClientRequest {
         var request = try ClientRequest(.post, url: "https://api.example.com/v1/me?token=qs-789-secret&page=2")
-        try request.setHeader("Authorization", Self.secrets[0])
-        try request.setHeader("Cookie", Self.secrets[1])
+        try request.setHeader("Authorization", "Bearer " + Self.secrets[0])
+        try request.setHeader("Cookie", "session=" + Self.secrets[1])
         try request.setHeader("X-Api-Key", Self.secrets[3])
         try request.setHeader("Accept", "application/json")
         request.body = .text("{}")
@@ -73,5 +73,42 @@ struct RedactionTests {
         var text = ""
         dump(value, to: &text)
         return text
+    }
+
+    @Test("an underlying error, a body preview and an invalid URL never print a token")
+    func scrubbedEverywhere() throws {
+        var request = try ClientRequest(url: "https://api.example.com/cb?access_token=qs-789-secret")
+        request.options.redactor = .default
+        let response = ClientResponse(
+            head: HTTPResponse(status: .badRequest),
+            body: ResponseBody(Data(#"{"access_token": "tok-123-secret", "note": "\#u{1B}[31mred"}"#.utf8)),
+            request: request
+        )
+        struct Leaky: Error, CustomStringConvertible {
+            var description: String { "failed for https://api.example.com/cb?token=qs-789-secret&x=1" }
+        }
+        let error = NetworkError(.unacceptableStatus(400), response: response, underlying: Leaky())
+        var dumped = ""
+        dump(error, to: &dumped)
+        for text in [error.description, dumped] {
+            #expect(!text.contains("qs-789-secret"))
+            #expect(!text.contains("tok-123-secret"))
+        }
+        #expect(!error.description.contains("\u{1B}"))
+        for url in ["alice:hunter2@example.com/x", "https://h:99999/cb#access_token=hunter2", "api.example.com/login?password=hunter2&next=https://app"] {
+            let invalid = #expect(throws: NetworkError.self) { try ClientRequest(url: url) }
+            #expect(invalid?.description.contains("hunter2") == false)
+        }
+    }
+
+    @Test("a printed Endpoint or Server hides credential header values")
+    func endpointsAndServers() {
+        let endpoint = Endpoint<Data>(path: "/me", headers: ["Authorization": "Bearer tok-123-secret", "Accept": "text/plain"])
+        let server = Server(host: "api.example.com", headers: ["X-Api-Key": "key-000-secret"])
+        for text in [endpoint.description, server.description, dumped(endpoint), dumped(server)] {
+            #expect(!text.contains("tok-123-secret"))
+            #expect(!text.contains("key-000-secret"))
+        }
+        #expect(endpoint.description.contains("Accept: text/plain"))
     }
 }

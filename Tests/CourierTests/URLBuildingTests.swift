@@ -43,6 +43,10 @@ struct URLBuildingTests {
         let path: RequestPath = "/repos/\(owner)/issues/\(id)"
         #expect(path.encoded == "/repos/swift%2Fnio/issues/42")
         #expect(RequestPath("/a b/%2F/%zz").encoded == "/a%20b/%2F/%25zz")
+        let up = ".."
+        let here = "."
+        let climbing: RequestPath = "/files/\(up)/\(here)/x"
+        #expect(climbing.encoded == "/files/%2E%2E/%2E/x")
         let raw = "x/y"
         let rawPath: RequestPath = "/base/\(raw: raw)"
         #expect(rawPath.encoded == "/base/x/y")
@@ -53,7 +57,7 @@ struct URLBuildingTests {
         arguments: [
             "", "http://", "example.com/path", "ftp://example.com/file", "file:///etc/passwd",
             "http://exa mple.com/", "http://[::1", "http://[zz]/", "http://host:99999/", "http://host:0/",
-            "http://host:80a/", "http://%zz/", "http://user:pw@example.com/", "http://example.com/a\r\nb",
+            "http://host:80a/", "http://host:+80/", "http://%zz/", "http://user:pw@example.com/", "http://example.com/a\r\nb",
             "http://example.com/%zz", "http://example.com/?q=%g1", "http://h\u{e9}llo.com/", "http://example.com/\u{0}",
         ]
     )

@@ -1,7 +1,9 @@
 // The examples of README.md, kept in step with it so that they always compile.
 import Courier
+import CourierAsyncHTTPClient
 import CourierTesting
 import Foundation
+import NIOSSL
 import Testing
 
 // MARK: Quick start
@@ -108,6 +110,30 @@ func integrationExample() async throws {
         let hits = await server.hits("/echo")
         print(echo.method, hits)   // POST 1
     }
+}
+
+// MARK: Transports and streaming
+
+func transportExample() async throws {
+    var configuration = AsyncHTTPClientTransport.Configuration()
+    configuration.connectTimeout = .seconds(3)
+    configuration.maxConnectionsPerHost = 16
+    configuration.decompression = .enabled(maxRatio: 20)          // bounded: a gzip bomb is bodyTooLarge
+    configuration.tls = .pinning(to: try NIOSSLCertificate.fromPEMFile("server.pem"))   // trust only this
+    let transport = AsyncHTTPClientTransport(configuration: configuration)
+    let client = Client(transport: transport).targeting(.production)
+    _ = client
+    try await transport.shutdown()
+}
+
+func streamingExample(client: Client, file: FileHandle, someAsyncSequence: AsyncStream<Data>) async throws {
+    var upload = try ClientRequest(.post, path: "/upload")
+    upload.body = try .file(at: URL(fileURLWithPath: "/tmp/video.mov"))      // read in chunks, replayable
+    upload.body = .stream(length: 3) { AsyncStream { $0.yield(Data("abc".utf8)); $0.finish() } }   // made afresh per send
+    upload.body = .singlePass(someAsyncSequence)                            // sent once; isReplayable == false
+
+    let response = try await client.send(ClientRequest(.get, path: "/big.iso"))
+    for try await chunk in response.body { try file.write(contentsOf: chunk) }   // stopping early cancels
 }
 
 // MARK: Running what can run here

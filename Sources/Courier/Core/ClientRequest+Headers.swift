@@ -2,7 +2,8 @@ import HTTPTypes
 
 extension ClientRequest {
     /// Sets a header field, replacing any fields of the same name, after checking that the name is an
-    /// HTTP token and the value holds no CR, LF, NUL or other control character.
+    /// HTTP token and the value is printable ASCII (no CR, LF, NUL, other control characters or
+    /// non-ASCII bytes; percent- or RFC 8187-encode such text yourself).
     ///
     /// swift-http-types quietly turns illegal bytes into spaces; Courier refuses them instead, so a value
     /// that came from user input can never split the header block or be silently changed.
@@ -41,16 +42,17 @@ enum HeaderValidation {
         guard isValidValue(value) else {
             throw NetworkError(
                 .invalidHeader(name: fieldName.canonicalName),
-                message: "the value of '\(fieldName.canonicalName)' contains CR, LF, NUL or another control character; nothing was sent."
+                message: "the value of '\(fieldName.canonicalName)' contains CR, LF, NUL, another control character or a non-ASCII byte; nothing was sent."
             )
         }
         return HTTPField(name: fieldName, value: value)
     }
 
-    /// RFC 9110 §5.5: visible ASCII, space, tab inside, and obs-text; no other control bytes.
+    /// Visible ASCII, space and tab (RFC 9110 §5.5 without obs-text): non-ASCII bytes are refused,
+    /// because transports disagree on their encoding (URLSession on Linux re-encodes Latin-1 as UTF-8).
     static func isValidValue(_ value: String) -> Bool {
         value.utf8.allSatisfy { byte in
-            byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
+            byte == 0x09 || (0x20..<0x7F).contains(byte)
         }
     }
 }

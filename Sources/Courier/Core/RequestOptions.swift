@@ -41,9 +41,8 @@ public struct RequestOptions: Sendable {
         values[ObjectIdentifier(key)] != nil
     }
 
-    /// Copies every setting of `other` that this value does not set itself.
-    ///
-    /// Endpoints use it to apply their options under the ones a caller set on the request.
+    /// Copies every setting of `other` that this value does not set itself: a way to apply defaults
+    /// (a client's, a server's) under the settings a request already has.
     public func merging(defaults other: RequestOptions) -> RequestOptions {
         var merged = self
         merged.values.merge(other.values) { mine, _ in mine }

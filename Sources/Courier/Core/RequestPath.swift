@@ -60,9 +60,15 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
             text += PercentEncoding.encode(literal, allowed: .path, escapes: .keepValid)!
         }
 
-        /// Appends a value as one segment: `/`, `?`, `#`, `%` and spaces in it are encoded.
+        /// Appends a value as one segment: `/`, `?`, `#`, `%` and spaces in it are encoded, and a value
+        /// of `.` or `..` is encoded too, so it can never climb out of its place in the path.
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
-            text += PercentEncoding.encodeComponent(value.description)
+            let text = value.description
+            if text == "." || text == ".." {
+                self.text += String(repeating: "%2E", count: text.count)
+            } else {
+                self.text += PercentEncoding.encodeComponent(text)
+            }
         }
 
         /// Appends text that is already an encoded path, unchanged.

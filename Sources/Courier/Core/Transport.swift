@@ -7,8 +7,8 @@
 /// - deliver a 3xx response as it is, never following redirects itself;
 /// - honour ``RequestOptions/timeout`` and ``RequestOptions/maxResponseBodySize``.
 ///
-/// Courier ships ``URLSessionTransport``; `CourierAsyncHTTPClient` adds the SwiftNIO one, and
-/// `CourierTesting` a stub for unit tests.
+/// Courier ships ``URLSessionTransport``; `CourierAsyncHTTPClient` adds `AsyncHTTPClientTransport`, the
+/// SwiftNIO one. Both pass the same conformance suite (`Tests/CourierIntegrationTests`).
 public protocol Transport: Sendable {
     /// Sends `request` and returns the server's response, whatever its status.
     func send(_ request: ClientRequest) async throws -> ClientResponse

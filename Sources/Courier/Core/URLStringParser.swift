@@ -24,7 +24,9 @@ struct URLStringParser {
         }
         let scheme = string[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else {
-            throw invalid("the scheme '\(scheme)' is not http or https")
+            let printable = scheme.first?.isLetter == true && scheme.count <= 16
+                && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+            throw invalid(printable ? "the scheme '\(scheme)' is not http or https" : "it has no http or https scheme")
         }
         let rest = string[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
@@ -71,7 +73,7 @@ struct URLStringParser {
             }
             let address = host.dropFirst().dropLast()
             guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
-                throw invalid("'\(host)' is not an IPv6 address")
+                throw invalid("the bracketed host is not an IPv6 address")
             }
         } else {
             if let colon = authority.lastIndex(of: ":") {
@@ -83,12 +85,12 @@ struct URLStringParser {
             }
             guard !host.isEmpty else { throw invalid("it has no host") }
             guard host.utf8.allSatisfy(isHostByte) else {
-                throw invalid("the host '\(host)' has characters a host name cannot have (an internationalized name must be given in its punycode form, xn--…)")
+                throw invalid("the host has characters a host name cannot have (an internationalized name must be given in its punycode form, xn--…)")
             }
         }
         if let port {
-            guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), let number = Int(port), (1...65535).contains(number) else {
-                throw invalid("the port '\(port)' is not a number from 1 to 65535")
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
+                throw invalid("the port is not a number from 1 to 65535")
             }
         }
         return authority.lowercased()

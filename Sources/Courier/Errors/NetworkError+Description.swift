@@ -1,30 +1,39 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 
-extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, LocalizedError {
+extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable, LocalizedError {
+    /// Shows the kind and the redacted diagnosis to `dump` and debuggers, never the raw underlying
+    /// error (whose user info can hold whole URLs with tokens).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["kind": kind, "attempt": attempt, "description": description], displayStyle: .struct)
+    }
+
     /// How many bytes of a response body an error description shows.
     static let bodyPreviewLimit = 1024
 
     /// A diagnosis: the kind and what happened, the request and response heads (redacted), the first
     /// kilobyte of the body, the underlying error, the attempt and a hint at what to check.
     public var description: String {
-        var lines = ["NetworkError.\(kind): \(summary)"]
+        let redactor = (request ?? response?.request)?.options.redactor ?? .default
+        var lines = ["NetworkError.\(kind): \(redactor.scrub(summary))"]
         if let request {
             lines.append(contentsOf: labelled("request:", request.description.split(separator: "\n").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }))
         }
         if let response {
-            let redactor = (request ?? response.request).options.redactor
             var head = [StatusText.line(response.status)]
             head += response.head.headerFields.map { "\($0.name): \(redactor.value(of: $0))" }
             lines.append(contentsOf: labelled("response:", head))
             if let preview = bodyPreview {
-                lines.append(contentsOf: labelled("body:", [preview]))
+                lines.append(contentsOf: labelled("body:", [redactor.scrub(preview)]))
             }
         }
         if let underlying {
-            lines.append(contentsOf: labelled("cause:", ["\(underlying)"]))
+            lines.append(contentsOf: labelled("cause:", [redactor.scrub(Self.describe(underlying))]))
         }
         lines.append(contentsOf: labelled("attempt:", ["\(attempt)"]))
         if let hint {
@@ -37,7 +46,21 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, L
     public var debugDescription: String { description }
 
     /// The first line of the diagnosis, for UI that shows `localizedDescription`.
-    public var errorDescription: String? { "\(kind): \(summary)" }
+    public var errorDescription: String? {
+        "\(kind): \(((request ?? response?.request)?.options.redactor ?? .default).scrub(summary))"
+    }
+
+    /// An underlying error in one line, without the user-info dictionaries (which hold whole URLs).
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as URLError:
+            return "URLError \(error.code.rawValue): \(error.localizedDescription)"
+        case let error as DecodingError:
+            return "DecodingError at '\(error.codingPathDescription)'"
+        default:
+            return "\(type(of: error)): \(error)"
+        }
+    }
 
     /// The first ``bodyPreviewLimit`` bytes of a buffered response body, as text when it is UTF-8.
     public var bodyPreview: String? {
@@ -47,7 +70,12 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, L
         guard let text = String(data: prefix, encoding: .utf8) ?? String(data: prefix.dropLast(3), encoding: .utf8) else {
             return "<\(data.count) bytes of binary data>"
         }
-        return text + more + "(\(data.count) bytes)"
+        // Control characters (terminal escapes among them) are shown as escapes, never emitted raw.
+        let printable = text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
+                ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return printable + more + "(\(data.count) bytes)"
     }
 
     private var summary: String {

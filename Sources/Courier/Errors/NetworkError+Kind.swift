@@ -4,7 +4,8 @@ extension NetworkError {
         /// The URL could not be built or parsed: empty, no host, bad port, userinfo, a stray `%`, or a
         /// relative request that reached a transport without a ``Server``.
         case invalidURL
-        /// A header name is not a token, or its value holds CR, LF, NUL or another control character.
+        /// A header name is not a token, or its value holds CR, LF, NUL, another control character or a
+        /// non-ASCII byte.
         /// The value is never part of the error: it may be a secret.
         case invalidHeader(name: String)
         /// The request body could not be encoded.

@@ -11,7 +11,7 @@
 ///             Content-Type: application/json
 ///   body:     {"error":"no article 42"} (25 bytes)
 ///   attempt:  1
-///   hint:     the endpoint accepts 2xx; check the path and the IDs in it.
+///   hint:     a client error: check the path, the parameters, the body and the credentials.
 /// ```
 ///
 /// Context is added, never overwritten: a layer that catches an error fills in only what is missing.

@@ -37,7 +37,7 @@ public struct Redactor: Sendable, Hashable {
         ],
         queryParameters: [
             "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key", "password",
-            "secret", "client_secret", "signature", "sig", "code",
+            "secret", "client_secret", "signature", "sig", "code", "session",
         ]
     )
 
@@ -71,16 +71,39 @@ public struct Redactor: Sendable, Hashable {
         return path + "?" + redacted.joined(separator: "&")
     }
 
-    /// A URL string with sensitive query values and any userinfo replaced.
+    /// A URL string fit to print: userinfo replaced (with or without a scheme), the fragment dropped
+    /// (it often carries tokens), and sensitive query values replaced.
     public func redact(urlString: String) -> String {
         var text = urlString
-        if let schemeEnd = text.range(of: "://") {
-            let authorityEnd = text[schemeEnd.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
-            if let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") {
-                text.replaceSubrange(schemeEnd.upperBound..<at, with: Self.placeholder)
-            }
+        if let hash = text.firstIndex(of: "#") {
+            text = String(text[..<hash]) + "#" + Self.placeholder
+        }
+        let authorityStart = text.range(of: "://")?.upperBound ?? text.startIndex
+        let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+        if let at = text[authorityStart..<authorityEnd].lastIndex(of: "@") {
+            text.replaceSubrange(authorityStart..<at, with: Self.placeholder)
         }
         return redact(pathAndQuery: text)
+    }
+
+    /// Free text (an underlying error's description, a body preview) with the values of sensitive
+    /// query parameters (`token=…`) and JSON members (`"access_token": "…"`) replaced.
+    public func scrub(_ text: String) -> String {
+        guard !queryParameters.isEmpty else { return text }
+        let names = queryParameters.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        var result = text
+        let patterns = [
+            (#"(?i)((?:^|[?&#;,\s(])(?:"# + names + #")=)[^&#\s"'<>),;]*"#, "$1" + Self.placeholder),
+            (#"(?i)("(?:"# + names + #")"\s*:\s*")(?:[^"\\]|\\.)*(")"#, "$1" + Self.placeholder + "$2"),
+        ]
+        for (pattern, template) in patterns {
+            // The names are escaped, so the patterns always compile; a failure is a bug in this file.
+            let expression = try! NSRegularExpression(pattern: pattern)
+            result = expression.stringByReplacingMatches(
+                in: result, range: NSRange(result.startIndex..., in: result), withTemplate: template
+            )
+        }
+        return result
     }
 }
 

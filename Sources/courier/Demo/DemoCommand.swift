@@ -1,5 +1,6 @@
 import ArgumentParser
 import Courier
+import CourierAsyncHTTPClient
 import CourierTesting
 import Foundation
 
@@ -13,21 +14,25 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let production = try await TestServer.start()
         let staging = try await TestServer.start()
+        let transport = AsyncHTTPClientTransport()
         do {
-            try await walkThrough(production: production, staging: staging)
+            try await walkThrough(production: production, staging: staging, transport: transport)
         } catch {
+            try? await transport.shutdown()
             await production.stop()
             await staging.stop()
             throw error
         }
+        try await transport.shutdown()
         await production.stop()
         await staging.stop()
     }
 
-    private func walkThrough(production: TestServer, staging: TestServer) async throws {
+    private func walkThrough(production: TestServer, staging: TestServer, transport: AsyncHTTPClientTransport) async throws {
         var steps = DemoSteps()
         steps.title("Courier demo — two local servers: 'production' at \(production.baseURL), 'staging' at \(staging.baseURL)")
-        let shared = Client(transport: URLSessionTransport())
+        steps.say("transport: AsyncHTTPClientTransport (SwiftNIO); URLSessionTransport passes the same conformance suite")
+        let shared = Client(transport: transport)
         let client = shared.targeting(production.server)
 
         steps.step("A typed GET", "`client.send(.articles(tag: \"swift\"))` decodes [TestArticle] from JSON.")
@@ -53,6 +58,21 @@ struct DemoCommand: AsyncParsableCommand {
             steps.say("\(name): host \(answer.headers["host"] ?? "-"), \(await server.hits("/echo/search")) hit(s) there")
         }
 
+        steps.step("Streaming both ways", "A 5 MiB upload generated on the fly and a 5 MiB download read chunk by chunk: neither is ever held whole.")
+        let size = 5 * 1024 * 1024
+        var upload = try ClientRequest(.post, path: "/upload")
+        upload.body = .stream(length: Int64(size)) { DemoBytes(count: size) }
+        let uploaded = try JSONDecoder().decode(UploadSummary.self, from: try await client.send(upload).body.collect(upTo: 1 << 16))
+        steps.say("uploaded: the server counted \(uploaded.bytes) bytes (Content-Length: \(uploaded.contentLength ?? "-"))")
+        let download = try await client.send(ClientRequest(.get, path: "/bytes/\(size)"))
+        var chunks = 0
+        var bytes = 0
+        for try await chunk in download.body {
+            chunks += 1
+            bytes += chunk.count
+        }
+        steps.say("downloaded: \(bytes) bytes in \(chunks) chunks, with back-pressure")
+
         steps.step("What a failure prints", "A 404, with the Authorization header the request carried redacted.")
         var missing = Endpoint<TestArticle>.article(id: 42)
         missing.headers["Authorization"] = "Bearer s3cr3t-t0ken"
@@ -73,5 +93,24 @@ struct DemoCommand: AsyncParsableCommand {
         }
 
         steps.finish()
+    }
+}
+
+/// `count` bytes, 64 KiB at a time.
+struct DemoBytes: AsyncSequence, Sendable {
+    typealias Element = Data
+    let count: Int
+
+    func makeAsyncIterator() -> AsyncStream<Data>.Iterator {
+        let count = self.count
+        return AsyncStream<Data> { continuation in
+            var sent = 0
+            while sent < count {
+                let size = Swift.min(64 * 1024, count - sent)
+                continuation.yield(Data(repeating: 0x2E, count: size))
+                sent += size
+            }
+            continuation.finish()
+        }.makeAsyncIterator()
     }
 }

@@ -1,0 +1,86 @@
+import Courier
+import CourierAsyncHTTPClient
+import CourierTesting
+import Foundation
+
+/// Moves a large body through a `Client` with a few middleware over `AsyncHTTPClientTransport`, to be
+/// run under `/usr/bin/time -v` for its peak resident memory.
+///
+///     TransferMemory upload|download MiB [asynchttpclient|urlsession]
+@main
+enum TransferMemory {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard (3...4).contains(arguments.count), let mebibytes = Int(arguments[2]), ["upload", "download"].contains(arguments[1]) else {
+            print("usage: TransferMemory upload|download MiB [asynchttpclient|urlsession]")
+            exit(2)
+        }
+        let size = mebibytes * 1024 * 1024
+        let server = try await TestServer.start()
+        let ahc = AsyncHTTPClientTransport()
+        let transport: any Transport = arguments.count == 4 && arguments[3] == "urlsession" ? URLSessionTransport() : ahc
+        let client = Client(transport: transport)
+            .with(HeaderStamp(name: "X-Request-Source", value: "transfer-memory"))
+            .with(HeaderStamp(name: "User-Agent", value: "courier-benchmark"))
+            .targeting(server.server)
+        let start = ContinuousClock.now
+        let moved: Int
+        if arguments[1] == "upload" {
+            var request = try ClientRequest(.post, path: "/upload")
+            request.body = .stream(length: Int64(size)) { GeneratedBody(size: size) }
+            let response = try await client.send(request)
+            let summary = try JSONDecoder().decode(UploadSummary.self, from: try await response.body.collect(upTo: 1 << 16))
+            moved = summary.bytes
+        } else {
+            let response = try await client.send(ClientRequest(.get, path: "/bytes/\(size)"))
+            var count = 0
+            for try await chunk in response.body {
+                count += chunk.count
+            }
+            moved = count
+        }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("\(arguments[1]) \(moved) bytes in \(String(format: "%.2f", seconds)) s: \(String(format: "%.0f", Double(moved) / 1_048_576 / seconds)) MiB/s")
+        guard moved == size else {
+            print("error: moved \(moved) of \(size) bytes")
+            exit(1)
+        }
+        try await ahc.shutdown()
+        await server.stop()
+    }
+}
+
+/// Sets one header field on every request.
+struct HeaderStamp: Middleware {
+    let name: String
+    let value: String
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        var request = request
+        try request.setHeader(name, value)
+        return try await next(request)
+    }
+}
+
+/// `size` bytes made 64 KiB at a time, never all at once.
+struct GeneratedBody: AsyncSequence, Sendable {
+    typealias Element = Data
+    let size: Int
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(remaining: size)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var remaining: Int
+        static let chunk = Data(repeating: 0x61, count: 64 * 1024)
+
+        mutating func next() async -> Data? {
+            guard remaining > 0 else { return nil }
+            let size = Swift.min(remaining, Self.chunk.count)
+            remaining -= size
+            return size == Self.chunk.count ? Self.chunk : Self.chunk.prefix(size)
+        }
+    }
+}
