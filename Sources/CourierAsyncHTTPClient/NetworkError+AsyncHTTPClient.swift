@@ -38,8 +38,9 @@ extension NetworkError {
             // The connection ended in the middle of a message: the same fault libcurl calls
             // "transfer closed with bytes remaining".
             return error == .invalidEOFState ? .connectionClosed : .invalidResponse
-        case is NIOHTTPDecompression.DecompressionError:
-            return .bodyTooLarge
+        case let error as NIOHTTPDecompression.DecompressionError:
+            // Past the ratio limit is a body too large; anything else is a corrupt encoding.
+            return error == .limit ? .bodyTooLarge : .invalidResponse
         case is CancellationError:
             return .cancelled
         default:

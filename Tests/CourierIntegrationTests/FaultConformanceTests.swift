@@ -63,6 +63,19 @@ struct FaultConformanceTests {
         }
     }
 
+    @Test("a connection that is never accepted ends with timedOut (B12)", arguments: TransportUnderTest.allCases)
+    func connectTimeout(_ transport: TransportUnderTest) async throws {
+        let blackhole = try Blackhole()
+        try await transport.with(asyncHTTPClient: .init(connectTimeout: .milliseconds(300))) { t in
+            var request = try ClientRequest(url: "http://127.0.0.1:\(blackhole.port)/ok")
+            request.options.timeout = .seconds(5)   // URLSession has no separate connect timeout
+            if transport == .urlSession { request.options.timeout = .milliseconds(300) }
+            let outcome = await Self.outcome(of: request, client: Client(transport: t))
+            #expect(outcome == .failure(.timedOut))
+        }
+        withExtendedLifetime(blackhole) {}
+    }
+
     @Test("trailers never reach the response head (C20)", arguments: [TransportUnderTest.asyncHTTPClient])
     func pathologicalTrailers(_ transport: TransportUnderTest) async throws {
         try await MisbehavingServer.withRunning { server in
@@ -103,6 +116,20 @@ struct FaultConformanceTests {
                 let outcome = await Self.outcome(of: request, client: Client(transport: t))
                 #expect(outcome == .failure(.connectionClosed))
                 #expect(server.requests(.closeBeforeResponse) == 1)
+            }
+        }
+    }
+
+    @Test("a connection the server closed after answering is not reused: the next request succeeds (A5)", arguments: TransportUnderTest.allCases)
+    func closedConnectionIsNotReused(_ transport: TransportUnderTest) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await transport.with { t in
+                let client = Client(transport: t)
+                for _ in 0..<3 {
+                    let outcome = await Self.outcome(of: try ClientRequest(url: server.baseURL + "/ok"), client: client)
+                    #expect(outcome == .success(200))
+                }
+                #expect(server.requests(.ok) == 3)
             }
         }
     }

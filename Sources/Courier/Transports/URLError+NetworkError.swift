@@ -45,7 +45,7 @@ extension URLError {
             return .connectionClosed
         case .unknown where message.contains("transfer closed") || message.contains("Recv failure"):
             return .connectionClosed
-        case .unknown where message.contains("chunked") || message.contains("response headers"):
+        case .unknown where message.contains("chunked") || message.contains("response headers") || message.contains("unencoding"):
             return .invalidResponse
         case .unsupportedURL where message.contains("HTTP/0.9") || message.contains("response code"):
             return .invalidResponse
