@@ -26,8 +26,9 @@ extension RequestOptions {
         set { self[TimeoutOptionKey.self] = newValue }
     }
 
-    /// The largest response body, in bytes, that is buffered; more fails with
-    /// ``NetworkError/Kind/bodyTooLarge`` and the transfer stops at once.
+    /// The largest response body, in bytes, that a `Client` buffers when it sends an ``Endpoint``; more fails
+    /// with ``NetworkError/Kind/bodyTooLarge`` and the transfer stops at once. A body read as a stream
+    /// (`for try await chunk in response.body`) is not limited by it.
     public var maxResponseBodySize: Int {
         get { self[MaxResponseBodySizeOptionKey.self] }
         set {

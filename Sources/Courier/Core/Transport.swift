@@ -5,7 +5,9 @@
 /// - throw ``NetworkError`` values, mapping its own errors onto ``NetworkError/Kind``;
 /// - stop the transfer when the calling task is cancelled, and throw ``NetworkError/Kind/cancelled``;
 /// - deliver a 3xx response as it is, never following redirects itself;
-/// - honour ``RequestOptions/timeout`` and ``RequestOptions/maxResponseBodySize``.
+/// - honour ``RequestOptions/timeout`` as a deadline for the whole exchange, body included;
+/// - stop the transfer when the reader of a streamed ``ResponseBody`` drops its iterator (that is how
+///   ``ResponseBody/collect(upTo:)`` enforces ``RequestOptions/maxResponseBodySize``).
 ///
 /// Courier ships ``URLSessionTransport``; `CourierAsyncHTTPClient` adds `AsyncHTTPClientTransport`, the
 /// SwiftNIO one. Both pass the same conformance suite (`Tests/CourierIntegrationTests`).

@@ -13,7 +13,7 @@ extension Client {
     /// Sends an endpoint's request and returns its decoded value and the response, whose body is the
     /// collected bytes.
     ///
-    /// - Throws: as ``send(_:)-(Endpoint<Value>)``.
+    /// - Throws: the same errors as sending the endpoint for its value.
     public func response<Value>(_ endpoint: Endpoint<Value>) async throws -> (Value, ClientResponse) {
         let request: ClientRequest
         do {

@@ -16,14 +16,29 @@ import HTTPTypesFoundation
 /// - **Never follows redirects**: every 3xx is delivered as it is, refused in the session-level delegate
 ///   (on Linux the per-task delegate is ignored, and libcurl would carry `Authorization` and `Cookie`
 ///   to another origin). Courier's redirect policy decides instead, the same way on every transport.
-/// - **Counts delivered bytes** against ``RequestOptions/maxResponseBodySize`` and cancels the transfer
-///   the moment the limit is passed, which also bounds what URLSession's own gzip decoding can produce.
-///   Because URLSession decodes `Content-Encoding` itself, the delivered response carries neither
-///   `Content-Encoding` nor `Content-Length` (they describe bytes that were never handed over).
-/// - **Cancels the task** when the calling Swift task is cancelled, and throws
-///   ``NetworkError/Kind/cancelled``.
-/// - **Maps every `URLError`** onto a ``NetworkError/Kind``.
+/// - **Streams the response body**: ``send(_:)`` returns at the head; the body arrives as chunks that
+///   ``ResponseBody/collect(upTo:)`` counts against its limit, stopping the transfer the moment it is
+///   passed, which also bounds what URLSession's own gzip decoding can produce. Because URLSession
+///   decodes `Content-Encoding` itself, the delivered response carries neither `Content-Encoding` nor
+///   `Content-Length` (they describe bytes that were never handed over).
+/// - **Refuses what libcurl's parser lets through**: conflicting `Content-Length`s, `Content-Length`
+///   with `Transfer-Encoding`, and a final `1xx` status are ``NetworkError/Kind/invalidResponse``.
+/// - **Enforces ``RequestOptions/timeout`` exactly** (libcurl rounds sub-second timeouts down to zero).
+/// - **Cancels the task** when the calling Swift task is cancelled or the body's reader goes away, and
+///   throws ``NetworkError/Kind/cancelled``.
+/// - **Maps every `URLError`** onto the ``NetworkError/Kind`` AsyncHTTPClientTransport gives for the same
+///   fault.
+/// - **Delivers a 401 with `WWW-Authenticate`** as a response instead of waiting for a credential
+///   forever (its body is lost).
 /// - **Keeps no cookies and no cache**: those are explicit middleware in Courier.
+///
+/// Where it falls short on Linux (each measured, and documented next to its test):
+/// - no back-pressure: `suspend()` restarts the transfer there, so the body is buffered as fast as it
+///   arrives and a slow reader lets it pile up in memory;
+/// - a streamed request body is spooled to a temporary file first (memory stays bounded);
+/// - GET and HEAD cannot carry a body (``NetworkError/Kind/invalidBody``);
+/// - a chunked response whose trailers set `Content-Length` or `Set-Cookie` crashes the process inside
+///   FoundationNetworking.
 ///
 /// - Important: on Linux, URLSession (libcurl) may re-send a request on a reused keep-alive connection
 ///   that the server had closed, *including a POST*. Courier cannot switch that off from outside. Where a
