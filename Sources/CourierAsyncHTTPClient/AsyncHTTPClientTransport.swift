@@ -70,27 +70,56 @@ public final class AsyncHTTPClientTransport: Transport {
         }
         let eventLoop = client.eventLoopGroup.next()
         do {
-            let httpRequest = try makeRequest(request, eventLoop: eventLoop)
-            // NOTE: made only once the request is valid: its head promise must be completed, and only
-            // AsyncHTTPClient completes it.
+            var httpRequest = try makeRequest(request)
+            let (body, upload) = try RequestBodyWriter.body(for: request.body, eventLoop: eventLoop)
+            httpRequest.body = body
+            // NOTE: made only once nothing else can throw before `execute`: its head promise must be
+            // completed, and only AsyncHTTPClient completes it.
             let delegate = StreamingResponseDelegate(eventLoop: eventLoop)
-            let deadline = request.options.timeout.map { NIODeadline.now() + TimeAmount($0) }
+            let deadline = request.options.timeout.map { timeout in
+                let now = NIODeadline.now()
+                let span = TimeAmount(timeout)
+                // Clamp instead of overflowing: a deadline centuries away is no deadline.
+                return span.nanoseconds > Int64.max - Int64(now.uptimeNanoseconds) ? NIODeadline.distantFuture : now + span
+            }
             let task = client.execute(request: httpRequest, delegate: delegate, eventLoop: .delegate(on: eventLoop), deadline: deadline)
             // NOTE: a request AsyncHTTPClient refuses up front (after shutdown) fails its task without
             // calling the delegate; the task's result reaches the delegate so the head cannot hang.
             task.futureResult.whenFailure { delegate.taskFailed($0) }
+            // NOTE: the task pumping a streamed body ends with the request, even while it waits for the
+            // caller's stream to yield.
+            task.futureResult.whenComplete { _ in upload?.cancel() }
             let head = try await withTaskCancellationHandler {
                 try await delegate.head.get()
             } onCancel: {
                 task.cancel()
             }
-            return ClientResponse(head: try responseHead(head), body: delegate.body(for: request), request: request)
+            let responseHead: HTTPResponse
+            do {
+                responseHead = try self.responseHead(head)
+            } catch {
+                task.cancel()
+                throw error
+            }
+            let length = Self.announcedLength(of: responseHead, for: request)
+            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length), request: request)
         } catch {
             throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled)
         }
     }
 
-    private func makeRequest(_ request: ClientRequest, eventLoop: any EventLoop) throws -> HTTPClient.Request {
+    /// The body length the head announces, when it describes the bytes that will be delivered: not for
+    /// HEAD, 1xx, 204 or 304 (no body), not when a `Content-Encoding` may be decoded on the way.
+    static func announcedLength(of head: HTTPResponse, for request: ClientRequest) -> Int64? {
+        let status = head.status.code
+        if request.method == .head || (100...199).contains(status) || status == 204 || status == 304 {
+            return 0
+        }
+        guard head.headerFields[.contentEncoding] == nil else { return nil }
+        return head.headerFields[.contentLength].flatMap { Int64($0) }
+    }
+
+    private func makeRequest(_ request: ClientRequest) throws -> HTTPClient.Request {
         guard !request.isRelative, let url = request.url else {
             throw NetworkError(.invalidURL, message: "the request has no scheme and host.", request: request)
         }
@@ -99,12 +128,7 @@ public final class AsyncHTTPClientTransport: Transport {
         for field in request.head.headerFields {
             headers.add(name: field.name.rawName, value: field.value)
         }
-        return try HTTPClient.Request(
-            url: url,
-            method: HTTPMethod(rawValue: request.method.rawValue),
-            headers: headers,
-            body: try RequestBodyWriter.body(for: request.body, eventLoop: eventLoop)
-        )
+        return try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers)
     }
 
     private func responseHead(_ head: HTTPResponseHead) throws -> HTTPResponse {
@@ -143,9 +167,15 @@ private final class ShutdownState: @unchecked Sendable {
 }
 
 extension TimeAmount {
-    /// The same span as a Swift `Duration`, to the nanosecond.
+    /// The same span as a Swift `Duration`, to the nanosecond; spans beyond ~292 years are clamped.
     init(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else {
+            self = .nanoseconds(seconds < 0 ? .min : .max)
+            return
+        }
+        let (total, overflowAgain) = nanoseconds.addingReportingOverflow(attoseconds / 1_000_000_000)
+        self = .nanoseconds(overflowAgain ? (seconds < 0 ? .min : .max) : total)
     }
 }

@@ -5,22 +5,53 @@ import NIOCore
 
 /// Turns a Courier ``Courier/RequestBody`` into an AsyncHTTPClient body.
 enum RequestBodyWriter {
-    static func body(for body: RequestBody, eventLoop: any EventLoop) throws -> HTTPClient.Body? {
+    /// The body to attach to the request, and for a streamed body the pump to cancel when the request
+    /// ends.
+    static func body(for body: RequestBody, eventLoop: any EventLoop) throws -> (HTTPClient.Body?, UploadPump?) {
         if let data = body.bufferedData {
-            return data.isEmpty ? nil : .byteBuffer(ByteBuffer(bytes: data))
+            return (data.isEmpty ? nil : .byteBuffer(ByteBuffer(bytes: data)), nil)
         }
         let chunks = try body.chunks()
-        return .stream(contentLength: body.length) { writer in
+        let pump = UploadPump()
+        let stream = HTTPClient.Body.stream(contentLength: body.length) { writer in
             // NOTE: the writer's futures apply back-pressure: each chunk is written only once the
-            // previous one was accepted. The task ends when the stream does or when a write fails
-            // (the request was cancelled or failed), so it does not outlive the request.
+            // previous one was accepted.
             let promise = eventLoop.makePromise(of: Void.self)
-            promise.completeWithTask {
+            let task = Task {
                 for try await chunk in chunks {
                     try await writer.write(.byteBuffer(ByteBuffer(bytes: chunk))).get()
                 }
             }
+            pump.hold(task)
+            promise.completeWithTask { try await task.value }
             return promise.futureResult
         }
+        return (stream, pump)
+    }
+}
+
+/// The task that reads a streamed body into the connection, cancelled when its request ends so that it
+/// never waits on the caller's stream after the request is gone.
+///
+/// `@unchecked Sendable`: `task` and `cancelled` are only touched under `lock`.
+final class UploadPump: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, any Error>?
+    private var cancelled = false
+
+    func hold(_ task: Task<Void, any Error>) {
+        let cancelNow = lock.withLock {
+            self.task = task
+            return cancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            cancelled = true
+            return self.task
+        }
+        task?.cancel()
     }
 }

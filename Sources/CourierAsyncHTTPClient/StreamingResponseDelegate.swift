@@ -20,7 +20,9 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     /// Completed with the response head, or failed with the error that came first.
     let head: EventLoopFuture<HTTPResponseHead>
     private let headPromise: EventLoopPromise<HTTPResponseHead>
-    private let chunks: Chunks
+    /// Handed to the response body once (see ``body(for:length:)``), so that only the body's reader keeps
+    /// the sequence alive: dropping the body unread ends the sequence, which stops the transfer.
+    private var chunks: Chunks?
     private let source: Chunks.Source
     private var headDelivered = false
     private var pendingDemand: EventLoopPromise<Void>?
@@ -44,10 +46,13 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
         demand.delegate = self
     }
 
-    /// The body as Courier chunks, with errors mapped for `request`.
-    func body(for request: ClientRequest) -> ResponseBody {
-        let chunks = self.chunks
-        return ResponseBody(length: nil, chunks: BodyChunks {
+    /// The body as Courier chunks, with errors mapped for `request`. Called once, after the head.
+    func body(for request: ClientRequest, length: Int64?) -> ResponseBody {
+        guard let chunks = self.chunks else {
+            preconditionFailure("a response body is made once")
+        }
+        self.chunks = nil
+        return ResponseBody(length: length, chunks: BodyChunks {
             let iterator = chunks.makeAsyncIterator()
             return {
                 do {

@@ -179,4 +179,27 @@ struct TestServerConformanceTests {
             #expect(await server.hits("/bytes/\(size)") == 1)
         }
     }
+
+    @Test("a response dropped without reading its body stops the transfer", arguments: TransportUnderTest.allCases)
+    func droppedResponseStopsTheTransfer(_ kind: TransportUnderTest) async throws {
+        try await withClient(kind) { client, server in
+            var response: ClientResponse? = try await client.send(ClientRequest(.get, path: "/drip", query: [
+                URLQueryItem(name: "chunks", value: "3000"), URLQueryItem(name: "interval", value: "5"),
+            ]))
+            #expect(response?.status == .ok)
+            response = nil
+            await server.waitForDisconnect(on: "/drip")
+        }
+    }
+
+    @Test("a Content-Length over the limit fails before the body is read", arguments: TransportUnderTest.allCases)
+    func announcedLengthOverLimit(_ kind: TransportUnderTest) async throws {
+        try await withClient(kind) { client, _ in
+            let response = try await client.send(ClientRequest(.get, path: "/bytes/100000"))
+            #expect(response.body.length == 100_000)
+            let error = await #expect(throws: NetworkError.self) { try await response.body.collect(upTo: 1000) }
+            #expect(error?.kind == .bodyTooLarge)
+            #expect(error?.message?.contains("announces") == true)
+        }
+    }
 }

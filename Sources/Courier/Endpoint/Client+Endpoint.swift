@@ -22,9 +22,17 @@ extension Client {
             throw NetworkError.wrapping(error, request: nil)
         }
         var response = try await send(request)
+        let data: Data
         do {
-            let data = try await response.body.collect(upTo: response.request.options.maxResponseBodySize)
-            response.body = ResponseBody(data)
+            data = try await response.body.collect(upTo: response.request.options.maxResponseBodySize)
+        } catch {
+            // NOTE: the error keeps the response; it must not keep the unread stream (and so the transfer)
+            // alive with it.
+            response.body = .empty
+            throw NetworkError.wrapping(error, request: response.request, response: response)
+        }
+        response.body = ResponseBody(data)
+        do {
             guard endpoint.acceptableStatus.contains(response.status) else {
                 throw NetworkError(.unacceptableStatus(response.status.code), response: response)
             }

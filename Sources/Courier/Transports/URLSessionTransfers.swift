@@ -14,7 +14,8 @@ import FoundationNetworking
 /// and consume bodies from any thread; every access to `transfers` and to a `Transfer`'s mutable state
 /// goes through `lock`.
 final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    typealias HeadContinuation = CheckedContinuation<(HTTPURLResponse, BodyChunks), any Error>
+    /// The head, the body's chunks, and whether the body is known to be empty whatever the head says.
+    typealias HeadContinuation = CheckedContinuation<(HTTPURLResponse, BodyChunks, Bool), any Error>
 
     /// One task in flight.
     ///
@@ -51,9 +52,14 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         if let deadline {
             // NOTE: libcurl-based URLSession truncates `timeoutInterval` to whole seconds (300 ms fires at
             // once), so the exact deadline is kept here.
-            let nanoseconds = Int(deadline.components.seconds) * 1_000_000_000 + Int(deadline.components.attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-                self?.fail(task, with: NetworkError(.timedOut, message: "no complete response within \(deadline); the transfer was stopped."))
+            let (seconds, attoseconds) = deadline.components
+            let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            if !overflow, nanoseconds < Int64(Int.max) / 2 {
+                let delay = DispatchTimeInterval.nanoseconds(Int(nanoseconds + attoseconds / 1_000_000_000))
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self, weak task] in
+                    guard let task else { return }
+                    self?.fail(task, with: NetworkError(.timedOut, message: "no complete response within \(deadline); the transfer was stopped."))
+                }
             }
         }
         task.resume()
@@ -108,7 +114,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             if case .cancelled = termination { self?.abandon(dataTask) }
         }
         completionHandler(.allow)
-        headContinuation.resume(returning: (httpResponse, chunks(of: stream, transfer: transfer, task: dataTask)))
+        headContinuation.resume(returning: (httpResponse, chunks(of: stream, transfer: transfer, task: dataTask), false))
     }
 
     /// The body as chunks that never end quietly on a truncated transfer, and whose reader, when it
@@ -165,7 +171,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         case .finished:
             break
         }
-        transfer.phase = .finished
+        lock.withLock { transfer.phase = .finished }
     }
 
     func urlSession(
@@ -189,7 +195,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             return continuation
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
-        continuation?.resume(returning: (response, BodyChunks { { nil } }))
+        continuation?.resume(returning: (response, BodyChunks { { nil } }, true))
     }
 
     func urlSession(

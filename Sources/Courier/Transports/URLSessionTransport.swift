@@ -85,30 +85,32 @@ public final class URLSessionTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         var urlRequest = try makeURLRequest(request)
-        let upload = try await UploadSource.make(for: request.body)
+        var upload: UploadSource?
         do {
+            let spooled = try await UploadSource.make(for: request.body)
+            upload = spooled
             let task: URLSessionTask
-            switch upload {
+            switch spooled {
             case .memory(let data):
                 urlRequest.httpBody = data.isEmpty ? nil : data
                 task = session.dataTask(with: urlRequest)
             case .file(let url, _):
                 task = session.uploadTask(with: urlRequest, fromFile: url)
             }
-            let (urlResponse, chunks) = try await withTaskCancellationHandler {
+            let (urlResponse, chunks, knownEmpty) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     transfers.start(task, deadline: request.options.timeout, continuation: continuation)
                 }
             } onCancel: {
                 task.cancel()
             }
-            upload.finished()
+            spooled.finished()
             let head = try responseHead(urlResponse)
-            let length = ResponseFraming.hasBody(request: request.head, status: head.status.code)
+            let length = !knownEmpty && ResponseFraming.hasBody(request: request.head, status: head.status.code)
                 ? head.headerFields[.contentLength].flatMap { Int64($0) } : 0
             return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks), request: request)
         } catch {
-            upload.finished()
+            upload?.finished()
             if Task.isCancelled {
                 throw NetworkError(.cancelled, message: "the calling task was cancelled; the transfer was stopped.", request: request, underlying: error)
             }
