@@ -62,6 +62,20 @@ struct BadInputTests {
         }
     }
 
+    @Test("a body that keeps dripping past the deadline is timedOut: the deadline covers the body (B10)", arguments: TransportUnderTest.allCases)
+    func dripPastTheDeadline(_ kind: TransportUnderTest) async throws {
+        try await withClient(kind) { client, server in
+            var options = RequestOptions()
+            options.timeout = .milliseconds(400)
+            let endpoint = Endpoint<Data>(path: "/drip", query: [
+                URLQueryItem(name: "chunks", value: "40"), URLQueryItem(name: "interval", value: "50"),
+            ], options: options)
+            let error = await #expect(throws: NetworkError.self) { try await client.send(endpoint) }
+            #expect(error?.kind == .timedOut)
+            await server.waitForDisconnect(on: "/drip")
+        }
+    }
+
     @Test("cancelling the calling task is cancelled, and the server sees the client go away", arguments: TransportUnderTest.allCases)
     func cancellation(_ kind: TransportUnderTest) async throws {
         try await kind.with { transport in
