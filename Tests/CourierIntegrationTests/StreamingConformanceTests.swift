@@ -1,5 +1,6 @@
 import Courier
 import CourierAsyncHTTPClient
+import AsyncHTTPClient
 import CourierTesting
 import Foundation
 import Testing
@@ -146,6 +147,19 @@ struct StreamingConformanceTests {
             try await transport.shutdown()
             let error = await #expect(throws: NetworkError.self) { try await call.value }
             #expect(error?.kind == .cancelled || error?.kind == .shutdown)
+        }
+    }
+
+    @Test("a borrowed HTTPClient serves requests and is left running by shutdown()")
+    func borrowedClient() async throws {
+        try await TestServer.withRunning { server in
+            let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(redirectConfiguration: .disallow))
+            let transport = AsyncHTTPClientTransport(client: httpClient)
+            let client = Client(transport: transport).targeting(server.server)
+            #expect(try await client.send(Endpoint<Data>(path: "/bytes/10")).count == 10)
+            try await transport.shutdown()
+            #expect(try await client.send(Endpoint<Data>(path: "/bytes/10")).count == 10)
+            try await httpClient.shutdown()
         }
     }
 }

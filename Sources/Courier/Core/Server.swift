@@ -29,6 +29,10 @@ public struct Server: Sendable, Hashable {
     public var headers: [String: String]
 
     /// Creates a server description.
+    ///
+    /// The values are the programmer's, not input: a scheme other than `http`/`https`, a port outside
+    /// 1…65535 or a host with a path, userinfo or spaces in it stops the program with a message. Use
+    /// ``init(url:version:headers:)`` for a base URL that comes from configuration.
     public init(
         scheme: String = "https",
         host: String,
@@ -37,8 +41,13 @@ public struct Server: Sendable, Hashable {
         version: String? = nil,
         headers: [String: String] = [:]
     ) {
+        let scheme = scheme.lowercased()
         precondition(scheme == "http" || scheme == "https", "Server scheme must be http or https, not '\(scheme)'")
         precondition(port.map { (1...65535).contains($0) } ?? true, "Server port must be in 1...65535")
+        precondition(
+            !host.isEmpty && !host.contains { "/@?# ".contains($0) || $0.isNewline },
+            "Server host must be a host name or an IP address, without scheme, port, path or userinfo: '\(host)'"
+        )
         self.scheme = scheme
         self.host = host
         self.port = port
