@@ -101,22 +101,11 @@ public final class AsyncHTTPClientTransport: Transport {
                 task.cancel()
                 throw error
             }
-            let length = Self.announcedLength(of: responseHead, for: request)
+            let length = ResponseBody.announcedLength(of: responseHead, for: request.head)
             return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length), request: request)
         } catch {
             throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled)
         }
-    }
-
-    /// The body length the head announces, when it describes the bytes that will be delivered: not for
-    /// HEAD, 1xx, 204 or 304 (no body), not when a `Content-Encoding` may be decoded on the way.
-    static func announcedLength(of head: HTTPResponse, for request: ClientRequest) -> Int64? {
-        let status = head.status.code
-        if request.method == .head || (100...199).contains(status) || status == 204 || status == 304 {
-            return 0
-        }
-        guard head.headerFields[.contentEncoding] == nil else { return nil }
-        return head.headerFields[.contentLength].flatMap { Int64($0) }
     }
 
     private func makeRequest(_ request: ClientRequest) throws -> HTTPClient.Request {

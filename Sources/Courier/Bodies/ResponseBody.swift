@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// What a response carries after its head: bytes already in memory, or a stream of chunks arriving
 /// from the transport with back-pressure.
@@ -70,6 +71,19 @@ public struct ResponseBody: AsyncSequence, Sendable {
             }
             return data
         }
+    }
+
+    /// The body length a response head announces for the bytes a transport will deliver, for
+    /// ``init(length:chunks:)``: 0 when the response cannot have a body (to HEAD, 1xx, 204, 304 — RFC 9110
+    /// §6.4.1; their `Content-Length` describes another response), `nil` when it is unknown or when a
+    /// `Content-Encoding` may be decoded on the way.
+    public static func announcedLength(of head: HTTPResponse, for request: HTTPRequest) -> Int64? {
+        let status = head.status.code
+        if request.method == .head || (100...199).contains(status) || status == 204 || status == 304 {
+            return 0
+        }
+        guard head.headerFields[.contentEncoding] == nil else { return nil }
+        return head.headerFields[.contentLength].flatMap { Int64($0) }
     }
 
     /// The bytes, when the body is held in memory; used for previews in errors and logs.

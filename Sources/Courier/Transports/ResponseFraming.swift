@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,11 +6,6 @@ import FoundationNetworking
 /// The framing checks libcurl's lenient parser skips (RFC 9112 §6.3), applied to a response head before
 /// its body is accepted, so that URLSession refuses what SwiftNIO's parser refuses.
 enum ResponseFraming {
-    /// Whether a response can carry a body at all (RFC 9110 §6.4.1): not to HEAD, not 1xx, 204 or 304.
-    /// Their `Content-Length` describes another response, so it must not be held against a body limit.
-    static func hasBody(request: HTTPRequest, status: Int) -> Bool {
-        request.method != .head && !(100...199).contains(status) && status != 204 && status != 304
-    }
 
     static func error(in response: HTTPURLResponse) -> NetworkError? {
         if (100...199).contains(response.statusCode) {

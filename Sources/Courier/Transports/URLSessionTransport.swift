@@ -106,8 +106,7 @@ public final class URLSessionTransport: Transport {
             }
             spooled.finished()
             let head = try responseHead(urlResponse)
-            let length = !knownEmpty && ResponseFraming.hasBody(request: request.head, status: head.status.code)
-                ? head.headerFields[.contentLength].flatMap { Int64($0) } : 0
+            let length = knownEmpty ? 0 : ResponseBody.announcedLength(of: head, for: request.head)
             return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks), request: request)
         } catch {
             upload?.finished()
