@@ -120,7 +120,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     /// The body as chunks that never end quietly on a truncated transfer, and whose reader, when it
     /// stops early (drops its iterator), stops the transfer.
     private func chunks(of stream: AsyncThrowingStream<Data, any Error>, transfer: Transfer, task: URLSessionTask) -> BodyChunks {
-        BodyChunks { [lock, weak self] in
+        BodyChunks { [lock] in
             var iterator = stream.makeAsyncIterator()
             let reader = ReaderLifetime { [weak self] in self?.abandon(task) }
             return {
