@@ -78,6 +78,14 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         return printable + more + "(\(data.count) bytes)"
     }
 
+    /// The same error with `note` added after what its message says, for a layer that decided something
+    /// about it (a retry that was not made, and why).
+    func noting(_ note: String) -> NetworkError {
+        var noted = self
+        noted.message = summary + " " + note
+        return noted
+    }
+
     private var summary: String {
         if let message { return message }
         switch kind {
@@ -100,6 +108,8 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         case .bodyTooLarge: return "the body is larger than its limit."
         case .invalidResponse: return "the server's reply is not valid HTTP."
         case .transportFailed: return "the transport failed."
+        case .circuitOpen: return "the circuit for this host is open; the request was not sent."
+        case .rateLimited: return "the rate limit was reached; the request was not sent."
         }
     }
 
@@ -135,6 +145,10 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return "the body does not match the type the endpoint decodes; compare it with the model."
         case .bodyTooLarge:
             return "raise RequestOptions.maxResponseBodySize if the size is expected."
+        case .circuitOpen:
+            return "the host failed repeatedly; the breaker lets a probe through after its cool-down."
+        case .rateLimited:
+            return "slow down, or let the rate limiter wait instead of failing."
         case .invalidResponse, .transportFailed:
             return nil
         }

@@ -39,6 +39,12 @@ extension NetworkError {
         case shutdown
         /// The transport failed in a way no other kind describes; see ``NetworkError/underlying``.
         case transportFailed
+        /// A circuit breaker (``Client/breakingCircuit(after:coolDown:isFailure:clock:)``) is open for the
+        /// request's host: recent requests there failed, so this one was not sent.
+        case circuitOpen
+        /// A rate limiter set to fail rather than wait (``Client/rateLimited(_:per:perHost:whenExceeded:clock:)``)
+        /// had no capacity left; the request was not sent.
+        case rateLimited
 
         /// The case name, with its value: `unacceptableStatus(404)`.
         public var description: String {
@@ -60,6 +66,8 @@ extension NetworkError {
             case .invalidResponse: "invalidResponse"
             case .shutdown: "shutdown"
             case .transportFailed: "transportFailed"
+            case .circuitOpen: "circuitOpen"
+            case .rateLimited: "rateLimited"
             }
         }
     }

@@ -27,8 +27,12 @@ import Logging
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.
 /// - `GET /auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.
+/// - `/flaky/{key}?failures=N&status=S&retryAfter=R`: fails N times (2 by default) per `key` with
+///   status S (503 by default; `Retry-After: R` when given), then answers 200 `{"attempt":n}`.
+/// - `/hold/{key}`: answers only once the test calls ``release(_:)`` with `key`.
 ///
-/// Every request is counted by its path; read the counts with ``hits(_:)``.
+/// Every request is counted by its path; read the counts with ``hits(_:)``, and the most requests a
+/// path had in flight at once with ``maxInFlight(_:)``.
 public final class TestServer: Sendable {
     /// The port the OS assigned.
     public let port: Int
@@ -106,6 +110,21 @@ public final class TestServer: Sendable {
     /// How many requests arrived, on every path.
     public func totalHits() async -> Int {
         await state.totalHits()
+    }
+
+    /// How many requests for `path` are being handled now.
+    public func inFlight(_ path: String) async -> Int {
+        await state.inFlight(path)
+    }
+
+    /// The most requests for `path` that were being handled at the same time.
+    public func maxInFlight(_ path: String) async -> Int {
+        await state.maxInFlight(path)
+    }
+
+    /// Lets every request held on `/hold/{key}` answer, now and from now on.
+    public func release(_ key: String) async {
+        await state.release(key)
     }
 
     /// Returns once a request for `path` has arrived (now or earlier). Give the calling test a time

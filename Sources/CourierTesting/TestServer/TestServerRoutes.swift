@@ -18,6 +18,12 @@ enum TestServerRoutes {
             router.on("/delay/{ms}", method: method, use: delay)
             router.on("/redirect/{n}", method: method, use: redirect)
             router.on("/redirect-to", method: method, use: redirectTo)
+            router.on("/flaky/{key}", method: method) { request, context in try await flaky(request, context: context, state: state) }
+            router.on("/hold/{key}", method: method) { _, context in
+                let key = try context.parameters.require("key")
+                await state.hold(key)
+                return json(Data(#"{"released":"\#(key)"}"#.utf8))
+            }
         }
         router.get("/articles", use: articles)
         router.get("/articles/{id}", use: article)
@@ -86,6 +92,25 @@ enum TestServerRoutes {
         let milliseconds = min(Int(try context.parameters.require("ms")) ?? 0, 30_000)
         try await Task.sleep(for: .milliseconds(milliseconds))
         return json(Data(#"{"delayedMilliseconds":\#(milliseconds)}"#.utf8))
+    }
+
+    /// Fails `failures` times per key with `status` (503 by default; `Retry-After: retryAfter` when
+    /// given), then answers 200 with `{"attempt":n}`.
+    static func flaky(_ request: Request, context: Context, state: TestServerState) async throws -> Response {
+        let key = try context.parameters.require("key")
+        let parameters = request.uri.queryParameters
+        let failures = parameters["failures"].flatMap { Int($0) } ?? 2
+        let code = parameters["status"].flatMap { Int($0) } ?? 503
+        _ = try await request.body.collect(upTo: 64 * 1024 * 1024)
+        let attempt = await state.nextFlakyAttempt(key)
+        guard attempt > failures else {
+            var response = json(Data(#"{"attempt":\#(attempt),"status":\#(code)}"#.utf8), status: HTTPResponse.Status(code: code))
+            if let retryAfter = parameters["retryAfter"] {
+                response.headers[.retryAfter] = String(retryAfter)
+            }
+            return response
+        }
+        return json(Data(#"{"attempt":\#(attempt)}"#.utf8))
     }
 
     @Sendable static func redirect(_ request: Request, context: Context) async throws -> Response {
@@ -182,13 +207,23 @@ enum TestServerRoutes {
     }
 }
 
-/// Counts every request by its path for ``TestServer/hits(_:)``.
+/// Counts every request by its path for ``TestServer/hits(_:)``, and those in flight (until the
+/// handler has returned its response) for ``TestServer/maxInFlight(_:)``.
 struct HitCounter: RouterMiddleware {
     typealias Context = BasicRequestContext
     let state: TestServerState
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        await state.recordHit(request.uri.path)
-        return try await next(request, context)
+        let path = request.uri.path
+        await state.recordHit(path)
+        await state.enter(path)
+        do {
+            let response = try await next(request, context)
+            await state.leave(path)
+            return response
+        } catch {
+            await state.leave(path)
+            throw error
+        }
     }
 }

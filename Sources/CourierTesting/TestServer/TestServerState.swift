@@ -1,7 +1,49 @@
-/// What a ``TestServer`` has seen: hits per path and clients that went away, with waiters for both.
+/// What a ``TestServer`` has seen: hits per path and clients that went away, with waiters for both;
+/// requests in flight; the flaky routes' counts; the holds a test has released.
 actor TestServerState {
     private var hits = PathCounter()
     private var disconnects = PathCounter()
+    private var inFlight: [String: Int] = [:]
+    private var maxInFlight: [String: Int] = [:]
+    private var flakyCounts: [String: Int] = [:]
+    private var released: Set<String> = []
+    private var holders: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    func enter(_ path: String) {
+        inFlight[path, default: 0] += 1
+        maxInFlight[path] = max(maxInFlight[path, default: 0], inFlight[path, default: 0])
+    }
+
+    func leave(_ path: String) {
+        inFlight[path, default: 1] -= 1
+    }
+
+    func inFlight(_ path: String) -> Int {
+        inFlight[path, default: 0]
+    }
+
+    func maxInFlight(_ path: String) -> Int {
+        maxInFlight[path, default: 0]
+    }
+
+    /// Counts a hit on the flaky route `key` and returns its number, from 1.
+    func nextFlakyAttempt(_ key: String) -> Int {
+        flakyCounts[key, default: 0] += 1
+        return flakyCounts[key, default: 0]
+    }
+
+    /// Returns once `key` is released (at once if it already is).
+    func hold(_ key: String) async {
+        guard !released.contains(key) else { return }
+        await withCheckedContinuation { holders[key, default: []].append($0) }
+    }
+
+    func release(_ key: String) {
+        released.insert(key)
+        for holder in holders.removeValue(forKey: key) ?? [] {
+            holder.resume()
+        }
+    }
 
     func recordHit(_ path: String) {
         hits.record(path)

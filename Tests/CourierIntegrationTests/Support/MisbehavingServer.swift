@@ -42,6 +42,9 @@ final class MisbehavingServer: Sendable {
         case informationalFlood = "/informational-flood"
         /// Trailers that try to set `Content-Length`, `Transfer-Encoding` and `Set-Cookie`.
         case pathologicalTrailers = "/pathological-trailers"
+        /// Sends nothing to the first request on this path, and `{"ok":true}` to every later one: a
+        /// server that is slow once, for hedging.
+        case slowFirst = "/slow-first"
         /// A valid 200 with `{"ok":true}`: a control.
         case ok = "/ok"
     }
@@ -237,7 +240,9 @@ private final class MisbehavingHandler: ChannelInboundHandler, @unchecked Sendab
                     + "5\r\nhello\r\n0\r\nContent-Length: 999\r\nTransfer-Encoding: gzip\r\nSet-Cookie: stolen=1\r\n\r\n",
                 context: context
             )
-        case .ok:
+        case .slowFirst where events.requests(MisbehavingServer.Behaviour.slowFirst.rawValue) == 1:
+            break
+        case .ok, .slowFirst:
             reply("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}", context: context)
         }
     }

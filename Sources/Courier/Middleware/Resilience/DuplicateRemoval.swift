@@ -1,0 +1,158 @@
+import Foundation
+import HTTPTypes
+
+/// A ``Middleware`` that lets identical requests in flight at the same time share one transfer. Add it
+/// with ``Client/removingDuplicates(methods:)``, or keep the value to read ``inFlight`` and ``waiting``.
+///
+/// Requests are identical when their method, URL, header fields (in order, the credential included)
+/// and in-memory body are; a request with a streamed or file body is never shared. The first request's
+/// response body is read whole (up to its ``RequestOptions/maxResponseBodySize``) and every caller gets
+/// its own copy of it.
+///
+/// The transfer runs in a task of its own: a caller that is cancelled leaves without disturbing the
+/// others, and the transfer is cancelled only when every caller has gone. An error reaches every caller.
+public struct DuplicateRemoval: Middleware {
+    private struct Key: Hashable {
+        let method: HTTPRequest.Method
+        let scheme: String?
+        let authority: String?
+        let path: String?
+        let fields: [HTTPField]
+        let body: Data?
+    }
+
+    private struct Flight {
+        let id: UInt64
+        var task: Task<Void, Never>?
+        var waiters: [UInt64: CheckedContinuation<ClientResponse, any Error>] = [:]
+    }
+
+    private struct State {
+        var flights: [Key: Flight] = [:]
+        var nextID: UInt64 = 0
+        var arriving: Set<UInt64> = []
+        var cancelledOnArrival: Set<UInt64> = []
+    }
+
+    private let methods: Set<HTTPRequest.Method>
+    private let table = Locked(State())
+
+    /// Shares transfers of requests with one of `methods`: GET and HEAD unless told otherwise.
+    public init(methods: Set<HTTPRequest.Method> = [.get, .head]) {
+        self.methods = methods
+    }
+
+    /// How many distinct transfers are shared now.
+    public var inFlight: Int {
+        table.withLock { $0.flights.count }
+    }
+
+    /// How many callers wait for a shared transfer now.
+    public var waiting: Int {
+        table.withLock { $0.flights.values.reduce(0) { $0 + $1.waiters.count } }
+    }
+
+    public func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        guard methods.contains(request.method), let key = key(for: request) else {
+            return try await next(request)
+        }
+        try Task.checkCancellation()
+        let id = table.withLock { state in
+            state.nextID += 1
+            state.arriving.insert(state.nextID)
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                join(key: key, id: id, continuation: continuation, request: request, next: next)
+            }
+        } onCancel: {
+            leave(key: key, id: id)
+        }
+    }
+
+    private func join(key: Key, id: UInt64, continuation: CheckedContinuation<ClientResponse, any Error>, request: ClientRequest, next: Next) {
+        let cancelled = table.withLock { state in
+            state.arriving.remove(id)
+            if state.cancelledOnArrival.remove(id) != nil { return true }
+            if state.flights[key] != nil {
+                state.flights[key]?.waiters[id] = continuation
+                return false
+            }
+            state.nextID += 1
+            var flight = Flight(id: state.nextID)
+            flight.waiters[id] = continuation
+            let flightID = flight.id
+            flight.task = Task { [table] in
+                let result: Result<ClientResponse, any Error>
+                do {
+                    var response = try await next(request)
+                    let data = try await response.body.collect(upTo: request.options.maxResponseBodySize)
+                    response.body = ResponseBody(data)
+                    result = .success(response)
+                } catch {
+                    result = .failure(error)
+                }
+                let waiters = table.withLock { state -> [CheckedContinuation<ClientResponse, any Error>] in
+                    guard state.flights[key]?.id == flightID else { return [] }
+                    return state.flights.removeValue(forKey: key).map { Array($0.waiters.values) } ?? []
+                }
+                for waiter in waiters {
+                    waiter.resume(with: result)
+                }
+            }
+            state.flights[key] = flight
+            return false
+        }
+        if cancelled {
+            continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    private func leave(key: Key, id: UInt64) {
+        let (waiter, orphaned) = table.withLock { state -> (CheckedContinuation<ClientResponse, any Error>?, Task<Void, Never>?) in
+            if state.arriving.contains(id) {
+                state.cancelledOnArrival.insert(id)
+                return (nil, nil)
+            }
+            guard let waiter = state.flights[key]?.waiters.removeValue(forKey: id) else { return (nil, nil) }
+            guard state.flights[key]?.waiters.isEmpty == true else { return (waiter, nil) }
+            return (waiter, state.flights.removeValue(forKey: key)?.task)
+        }
+        orphaned?.cancel()
+        waiter?.resume(throwing: CancellationError())
+    }
+
+    private func key(for request: ClientRequest) -> Key? {
+        let body: Data?
+        switch request.body.storage {
+        case .empty: body = nil
+        case .bytes(let data): body = data
+        case .stream, .file: return nil
+        }
+        return Key(
+            method: request.method,
+            scheme: request.head.scheme,
+            authority: request.head.authority,
+            path: request.head.path,
+            fields: Array(request.head.headerFields),
+            body: body
+        )
+    }
+}
+
+extension Client {
+    /// A client where identical requests in flight at the same time share one transfer and all receive
+    /// its response: the 20 views that ask for the same avatar at launch cost one request.
+    ///
+    /// See ``DuplicateRemoval`` for what counts as identical; POST and requests with different
+    /// credentials are never shared.
+    ///
+    /// ```swift
+    /// let client = Client(transport: URLSessionTransport())
+    ///     .removingDuplicates()
+    /// ```
+    public func removingDuplicates(methods: Set<HTTPRequest.Method> = [.get, .head]) -> Client {
+        with(DuplicateRemoval(methods: methods))
+    }
+}

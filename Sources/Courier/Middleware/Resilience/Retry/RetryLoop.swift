@@ -1,0 +1,89 @@
+/// The attempts-and-waits loop shared by the ``Client/retrying(_:clock:)`` middleware and
+/// ``withRetries(_:clock:isRetryable:operation:)``: it knows nothing of HTTP; the caller classifies
+/// each outcome.
+struct RetryLoop<C: Clock<Duration>> {
+    /// What the caller makes of one attempt's outcome.
+    enum Verdict {
+        /// The outcome is final: return or throw it.
+        case done
+        /// Worth another attempt, after the server's wait when it gave one, else after the backoff.
+        case retry(serverDelay: Duration?)
+        /// Would be worth another attempt, but sending again is not safe; `reason` tells the caller.
+        case unsafe(reason: String)
+    }
+
+    let policy: RetryPolicy
+    let clock: C
+    /// The caller's overall deadline, if any: no wait or attempt is started that would pass it.
+    var deadline: Deadline?
+    /// Takes a token for each retry; `nil` for no budget.
+    var withdrawFromBudget: (() -> Bool)?
+
+    nonisolated(nonsending) func run<T>(
+        attempt: (_ number: Int) async throws -> T,
+        classify: (Result<T, any Error>) -> Verdict
+    ) async throws -> T {
+        let start = clock.now
+        var random = policy.makeRandomNumberGenerator()
+        var number = 1
+        while true {
+            let outcome: Result<T, any Error>
+            do {
+                outcome = .success(try await attempt(number))
+            } catch {
+                outcome = .failure(error)
+            }
+            if Task.isCancelled { return try outcome.get() }
+            let delay: Duration
+            switch classify(outcome) {
+            case .done:
+                return try finish(outcome, attempts: number, note: nil)
+            case .unsafe(let reason):
+                return try finish(outcome, attempts: number, note: "Not retried: \(reason)")
+            case .retry(let serverDelay):
+                if let reason = refusal(after: number, serverDelay: serverDelay) {
+                    return try finish(outcome, attempts: number, note: "Not retried: \(reason)")
+                }
+                delay = serverDelay ?? policy.backoff.delay(beforeRetry: number, random: &random)
+            }
+            if let deadline, delay >= deadline.remaining {
+                return try finish(outcome, attempts: number, note: "Not retried: the deadline leaves no time to wait \(delay) for attempt \(number + 1).")
+            }
+            if let maxElapsed = policy.maxElapsedTime, start.duration(to: clock.now) + delay > maxElapsed {
+                return try finish(outcome, attempts: number, note: "Not retried: waiting \(delay) would pass maxElapsedTime (\(maxElapsed)).")
+            }
+            if let withdraw = withdrawFromBudget, !withdraw() {
+                return try finish(outcome, attempts: number, note: "Not retried: the retry budget for this host is spent.")
+            }
+            if delay > .zero {
+                try await clock.sleep(for: delay)
+            }
+            number += 1
+        }
+    }
+
+    /// Why no further attempt may follow attempt `number`, or `nil` if one may.
+    private func refusal(after number: Int, serverDelay: Duration?) -> String? {
+        if number >= policy.maxAttempts {
+            return "\(policy.maxAttempts) attempts made, as many as the policy allows."
+        }
+        if let serverDelay, serverDelay > policy.maxRetryAfter {
+            return "the server asked to wait \(serverDelay) (Retry-After), longer than maxRetryAfter (\(policy.maxRetryAfter))."
+        }
+        return nil
+    }
+
+    /// Returns the value, or throws the error with the attempt count and `note` added when it is a
+    /// ``NetworkError``.
+    private func finish<T>(_ outcome: Result<T, any Error>, attempts: Int, note: String?) throws -> T {
+        switch outcome {
+        case .success(let value):
+            return value
+        case .failure(var error as NetworkError):
+            error.attempt = max(error.attempt, attempts)
+            throw note.map(error.noting) ?? error
+        case .failure(let error):
+            throw error
+        }
+    }
+}

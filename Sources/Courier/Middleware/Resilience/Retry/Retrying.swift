@@ -1,0 +1,83 @@
+import HTTPTypes
+
+/// The middleware behind ``Client/retrying(_:clock:)``.
+struct Retrying<C: Clock<Duration>>: Middleware {
+    let policy: RetryPolicy
+    let clock: C
+    let ledger = RetryBudgetLedger()
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        let policy = request.options.retryPolicy ?? self.policy
+        var request = request
+        if policy.addsIdempotencyKeys, request.method == .post || request.method == .patch,
+           request.head.headerFields[.idempotencyKey] == nil {
+            request.head.headerFields[.idempotencyKey] = policy.makeIdempotencyKey()
+        }
+        guard policy.maxAttempts > 1 else { return try await next(request) }
+
+        let host = request.head.authority ?? ""
+        var loop = RetryLoop(policy: policy, clock: clock, deadline: request.options.deadline)
+        if let budget = policy.budget {
+            ledger.deposit(for: host, budget: budget)
+            loop.withdrawFromBudget = { [ledger] in ledger.withdraw(for: host, budget: budget) }
+        }
+        return try await loop.run { number in
+            var attempt = request
+            attempt.options.attempt = number
+            return try await next(attempt)
+        } classify: { outcome in
+            Self.verdict(on: outcome, for: request, policy: policy)
+        }
+    }
+
+    static func verdict(on outcome: Result<ClientResponse, any Error>, for request: ClientRequest, policy: RetryPolicy) -> RetryLoop<C>.Verdict {
+        let serverDelay: Duration?
+        let neverReachedServer: Bool
+        switch outcome {
+        case .success(let response):
+            guard policy.retryableStatuses.contains(response.status.code) else { return .done }
+            serverDelay = policy.honoursRetryAfter
+                ? response.head.headerFields[.retryAfter].flatMap { RetryAfter.delay($0, now: policy.currentDate()) }
+                : nil
+            neverReachedServer = false
+        case .failure(let error):
+            guard let error = error as? NetworkError, policy.retryableErrors.contains(error.kind) else { return .done }
+            serverDelay = nil
+            neverReachedServer = error.kind == .cannotConnect || error.kind == .notConnected
+        }
+        guard request.body.isReplayable else {
+            return .unsafe(reason: "the body is a single-pass stream and was already sent; use RequestBody.stream(length:_:) or .file(at:) to make it replayable.")
+        }
+        let idempotent = policy.retryableMethods.contains(request.method)
+            || request.head.headerFields[.idempotencyKey] != nil
+            || policy.retriesNonIdempotentRequests
+        guard idempotent || neverReachedServer else {
+            return .unsafe(reason: "\(request.method) is not idempotent and the server may have processed it; send an Idempotency-Key header or set RetryPolicy.retriesNonIdempotentRequests.")
+        }
+        return .retry(serverDelay: serverDelay)
+    }
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header).
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}
+
+extension Client {
+    /// A client that sends a failed request again under `policy`, waiting on `clock` between attempts.
+    ///
+    /// Only what is safe is retried: see ``RetryPolicy`` for which statuses, errors, methods and bodies.
+    /// Layers inside this one see every attempt (``RequestOptions/attempt`` says which); layers outside
+    /// see one call. Put ``timingOut(after:clock:)`` inside for a limit per attempt and outside for a
+    /// deadline over all of them, waits included.
+    ///
+    /// ```swift
+    /// let client = Client(transport: URLSessionTransport())
+    ///     .timingOut(after: .seconds(2))                                  // each attempt
+    ///     .retrying(.exponential(base: .milliseconds(200), maxAttempts: 4, jitter: true))
+    ///     .timingOut(after: .seconds(10))                                 // the whole call
+    /// ```
+    public func retrying(_ policy: RetryPolicy = .default, clock: some Clock<Duration> = ContinuousClock()) -> Client {
+        with(Retrying(policy: policy, clock: clock))
+    }
+}

@@ -1,0 +1,70 @@
+import Clocks
+import Courier
+import Foundation
+import HTTPTypes
+
+/// A list that `@Sendable` closures append to.
+///
+/// `@unchecked Sendable`: `items` is only touched under `lock`.
+final class Recorded<Element: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+
+    func append(_ item: Element) {
+        lock.withLock { items.append(item) }
+    }
+
+    var all: [Element] {
+        lock.withLock { items }
+    }
+}
+
+/// A response with `status`, `headers` and a UTF-8 `body`, for stub transports.
+func stubResponse(_ status: Int, headers: HTTPFields = [:], body: String = "", for request: ClientRequest) -> ClientResponse {
+    var head = HTTPResponse(status: HTTPResponse.Status(code: status))
+    head.headerFields = headers
+    return ClientResponse(head: head, body: ResponseBody(Data(body.utf8)), request: request)
+}
+
+extension TestClock<Duration> {
+    /// Yields until some task sleeps on this clock, so that advancing it wakes that sleep.
+    func waitForSleeper() async {
+        while (try? await checkSuspension()) != nil {
+            await Task.yield()
+        }
+    }
+
+    /// The time since `start`, for recording when each attempt happened.
+    func elapsed(since start: Instant) -> Duration {
+        start.duration(to: now)
+    }
+}
+
+/// A GET of `https://api.example.com/items`.
+func itemsRequest(_ method: HTTPRequest.Method = .get) throws -> ClientRequest {
+    try ClientRequest(method, url: "https://api.example.com/items")
+}
+
+/// A flag set once, readable from any task.
+final class Flag: Sendable {
+    private let set = Recorded<Bool>()
+
+    func raise() { set.append(true) }
+
+    var isRaised: Bool { !set.all.isEmpty }
+}
+
+/// Runs `operation` while running `clock` out, sleep by sleep, until the operation is over: time jumps
+/// straight to each deadline, so what the operation sees of the clock is exact and no test waits.
+func driving<T: Sendable>(_ clock: TestClock<Duration>, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    let finished = Flag()
+    let task = Task {
+        defer { finished.raise() }
+        return try await operation()
+    }
+    while !finished.isRaised {
+        await clock.run()
+        await Task.yield()
+    }
+    return try await task.value
+}
