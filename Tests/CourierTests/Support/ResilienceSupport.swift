@@ -68,3 +68,68 @@ func driving<T: Sendable>(_ clock: TestClock<Duration>, _ operation: @escaping @
     }
     return try await task.value
 }
+
+/// A transport that holds every request until the test lets it answer, recording arrivals and the
+/// requests whose task was cancelled while held.
+///
+/// `@unchecked Sendable`: `held`, `arrived` and `cancelled` are only touched under `lock`.
+final class HeldTransport: Transport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var held: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var arrived: [ClientRequest] = []
+    private var cancelledIDs: [Int] = []
+    private let answer: @Sendable (ClientRequest) throws -> ClientResponse
+
+    init(answer: @escaping @Sendable (ClientRequest) throws -> ClientResponse = { stubResponse(200, body: "ok", for: $0) }) {
+        self.answer = answer
+    }
+
+    /// Every request that reached the transport, in order.
+    var requests: [ClientRequest] { lock.withLock { arrived } }
+    /// How many requests wait to be answered.
+    var holding: Int { lock.withLock { held.count } }
+    /// How many held requests were cancelled by their caller.
+    var cancellations: Int { lock.withLock { cancelledIDs.count } }
+
+    func send(_ request: ClientRequest) async throws -> ClientResponse {
+        let id = lock.withLock {
+            arrived.append(request)
+            return arrived.count
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                lock.withLock { held.append((id, continuation)) }
+            }
+        } onCancel: {
+            let continuation = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+                cancelledIDs.append(id)
+                guard let index = held.firstIndex(where: { $0.id == id }) else { return nil }
+                return held.remove(at: index).continuation
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+        return try answer(request)
+    }
+
+    /// Lets the oldest held request answer.
+    func releaseOne() {
+        let continuation = lock.withLock { held.isEmpty ? nil : held.removeFirst().continuation }
+        continuation?.resume()
+    }
+
+    /// Lets every held request answer.
+    func releaseAll() {
+        let continuations = lock.withLock { () -> [CheckedContinuation<Void, any Error>] in
+            defer { held.removeAll() }
+            return held.map(\.continuation)
+        }
+        continuations.forEach { $0.resume() }
+    }
+}
+
+/// Yields until `condition` holds; give the calling test a time limit.
+func eventually(_ condition: () async -> Bool) async {
+    while await !condition() {
+        await Task.yield()
+    }
+}

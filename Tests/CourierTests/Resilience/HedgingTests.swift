@@ -1,0 +1,110 @@
+import Clocks
+@testable import Courier
+import Foundation
+import Testing
+
+@Suite("Hedging and the circuit breaker, on a test clock", .timeLimit(.minutes(1)))
+struct HedgingTests {
+    @Test("a GET that has not answered within the delay is sent again; the first answer wins and the other is cancelled")
+    func hedges() async throws {
+        let clock = TestClock()
+        let start = clock.now
+        let times = Recorded<Duration>()
+        let first = HeldTransport()
+        let transport = RecordingTransport { request in
+            times.append(clock.elapsed(since: start))
+            if request.options.attempt == 1 { return try await first.send(request) }
+            return stubResponse(200, body: "second", for: request)
+        }
+        let client = Client(transport: transport).hedging(.after(.seconds(1)), clock: clock)
+        let response = try await driving(clock) { try await client.send(try itemsRequest()) }
+        #expect(try await response.body.collect(upTo: 10) == Data("second".utf8))
+        #expect(times.all == [.zero, .seconds(1)])
+        await eventually { first.cancellations == 1 }
+    }
+
+    @Test("a quick answer, an early error and a POST are not hedged")
+    func notHedged() async throws {
+        let clock = TestClock()
+        let transport = RecordingTransport { request in
+            if request.head.path == "/fail" { throw NetworkError(.cannotConnect, request: request) }
+            return stubResponse(200, for: request)
+        }
+        let client = Client(transport: transport).hedging(.after(.seconds(1)), clock: clock)
+        _ = try await client.send(try itemsRequest())
+        _ = try await client.send(try itemsRequest(.post))
+        let error = try await #require(throws: NetworkError.self) {
+            try await client.send(try ClientRequest(.get, url: "https://api.example.com/fail"))
+        }
+        #expect(error.kind == .cannotConnect)
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test("a percentile delay follows recent answer times")
+    func percentileWindow() {
+        var window = LatencyWindow()
+        #expect(window.percentile(0.95, minimumSamples: 20) == nil)
+        for milliseconds in 1...100 { window.record(.milliseconds(milliseconds)) }
+        #expect(window.percentile(0.95, minimumSamples: 20) == .milliseconds(96))
+        #expect(window.percentile(0.5, minimumSamples: 20) == .milliseconds(51))
+        for _ in 0..<LatencyWindow.capacity { window.record(.seconds(1)) }
+        #expect(window.percentile(0.5, minimumSamples: 20) == .seconds(1))
+    }
+
+    @Test("the circuit opens after N failures, fails fast, lets one probe through after the cool-down, and closes")
+    func circuitBreaker() async throws {
+        let clock = TestClock()
+        let failing = Flag()
+        let transport = RecordingTransport { request in
+            failing.isRaised ? stubResponse(200, for: request) : stubResponse(503, for: request)
+        }
+        let client = Client(transport: transport).breakingCircuit(after: 3, coolDown: .seconds(30), clock: clock)
+        for _ in 0..<3 {
+            #expect(try await client.send(try itemsRequest()).status.code == 503)
+        }
+        let error = try await #require(throws: NetworkError.self) { try await client.send(try itemsRequest()) }
+        #expect(error.kind == .circuitOpen)
+        #expect(transport.requests.count == 3)
+
+        // Another host has its own circuit.
+        _ = try await client.send(try ClientRequest(.get, url: "https://other.example.com/"))
+        #expect(transport.requests.count == 4)
+
+        await clock.advance(by: .seconds(30))
+        // The probe fails: open for another cool-down.
+        #expect(try await client.send(try itemsRequest()).status.code == 503)
+        #expect(try await #require(throws: NetworkError.self) { try await client.send(try itemsRequest()) }.kind == .circuitOpen)
+        #expect(transport.requests.count == 5)
+
+        await clock.advance(by: .seconds(30))
+        failing.raise()
+        #expect(try await client.send(try itemsRequest()).status == .ok)
+        #expect(try await client.send(try itemsRequest()).status == .ok)
+        #expect(transport.requests.count == 7)
+    }
+
+    @Test("while a probe is in flight, other requests fail fast")
+    func oneProbe() async throws {
+        let clock = TestClock()
+        let held = HeldTransport { request in stubResponse(200, for: request) }
+        let calls = Recorded<Int>()
+        let transport = RecordingTransport { request in
+            calls.append(1)
+            switch calls.all.count {
+            case 1: return stubResponse(500, for: request)
+            case 2: return try await held.send(request)
+            default: return stubResponse(200, for: request)
+            }
+        }
+        let client = Client(transport: transport).breakingCircuit(after: 1, coolDown: .seconds(5), clock: clock)
+        _ = try await client.send(try itemsRequest())
+        await clock.advance(by: .seconds(5))
+        let probe = Task { try await client.send(try itemsRequest()) }
+        await eventually { held.holding == 1 }
+        #expect(try await #require(throws: NetworkError.self) { try await client.send(try itemsRequest()) }.kind == .circuitOpen)
+        held.releaseAll()
+        #expect(try await probe.value.status == .ok)
+        _ = try await client.send(try itemsRequest())
+        #expect(transport.requests.count == 3)
+    }
+}
