@@ -74,11 +74,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "CourierTestSupport",
+            dependencies: [
+                "Courier",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            path: "Tests/CourierTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CourierTests",
             dependencies: [
                 "Courier",
                 "CourierTesting",
+                "CourierTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strict
@@ -89,6 +100,7 @@ let package = Package(
                 "Courier",
                 "CourierTesting",
                 "CourierAsyncHTTPClient",
+                "CourierTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

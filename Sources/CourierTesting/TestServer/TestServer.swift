@@ -28,7 +28,8 @@ import Logging
 /// - `GET /not-json`: an HTML page served as `application/json`.
 /// - `GET /auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.
 /// - `/flaky/{key}?failures=N&status=S&retryAfter=R`: fails N times (2 by default) per `key` with
-///   status S (503 by default; `Retry-After: R` when given), then answers 200 `{"attempt":n}`.
+///   status S (503 by default; `Retry-After: R` when given), then answers 200 with a ``FlakyReply``
+///   (the attempt number and the body it received).
 /// - `/hold/{key}`: answers only once the test calls ``release(_:)`` with `key`.
 ///
 /// Every request is counted by its path; read the counts with ``hits(_:)``, and the most requests a

@@ -95,13 +95,13 @@ enum TestServerRoutes {
     }
 
     /// Fails `failures` times per key with `status` (503 by default; `Retry-After: retryAfter` when
-    /// given), then answers 200 with `{"attempt":n}`.
+    /// given), then answers 200 with a ``FlakyReply``.
     static func flaky(_ request: Request, context: Context, state: TestServerState) async throws -> Response {
         let key = try context.parameters.require("key")
         let parameters = request.uri.queryParameters
         let failures = parameters["failures"].flatMap { Int($0) } ?? 2
         let code = parameters["status"].flatMap { Int($0) } ?? 503
-        _ = try await request.body.collect(upTo: 64 * 1024 * 1024)
+        let body = try await request.body.collect(upTo: 64 * 1024 * 1024)
         let attempt = await state.nextFlakyAttempt(key)
         guard attempt > failures else {
             var response = json(Data(#"{"attempt":\#(attempt),"status":\#(code)}"#.utf8), status: HTTPResponse.Status(code: code))
@@ -110,7 +110,7 @@ enum TestServerRoutes {
             }
             return response
         }
-        return json(Data(#"{"attempt":\#(attempt)}"#.utf8))
+        return json(try JSONEncoder().encode(FlakyReply(attempt: attempt, body: String(decoding: body.readableBytesView, as: UTF8.self))))
     }
 
     @Sendable static func redirect(_ request: Request, context: Context) async throws -> Response {

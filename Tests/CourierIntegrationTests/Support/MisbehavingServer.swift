@@ -93,6 +93,11 @@ final class MisbehavingServer: Sendable {
         events.requests(behaviour.rawValue)
     }
 
+    /// How many connections that had asked for `behaviour` have closed, by either side.
+    func closes(_ behaviour: Behaviour) -> Int {
+        events.closes(behaviour.rawValue)
+    }
+
     /// Returns once a client closed a connection that had asked for `behaviour`.
     func waitForClientClose(on behaviour: Behaviour) async {
         await events.waitForClose(behaviour.rawValue)
@@ -114,6 +119,10 @@ final class ServerEvents: @unchecked Sendable {
 
     func requests(_ path: String) -> Int {
         lock.withLock { requestCounts[path, default: 0] }
+    }
+
+    func closes(_ path: String) -> Int {
+        lock.withLock { closes[path, default: 0] }
     }
 
     func recordClose(_ path: String) {

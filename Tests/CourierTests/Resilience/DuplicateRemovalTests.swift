@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,5 +1,6 @@
 import Clocks
 @testable import Courier
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import Testing

@@ -1,4 +1,5 @@
 @testable import Courier
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import Testing

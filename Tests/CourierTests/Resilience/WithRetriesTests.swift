@@ -1,5 +1,6 @@
 import Clocks
 import Courier
+import CourierTestSupport
 import Testing
 
 @Suite("withRetries: the retry policy over any async work")

@@ -1,44 +1,80 @@
 /// A cap on retries as a share of recent traffic to a host, so that a failing backend is not hit with
 /// `maxAttempts` times its normal load (the budget of Finagle and reqwest).
 ///
-/// Each first attempt deposits ``ratio`` of a token for its host and each retry withdraws a whole one;
-/// a retry with no whole token left is not made. The balance starts full at ``reserve`` (so a quiet
-/// client can still retry its first failures) and never exceeds it (or one token, if the reserve is
-/// smaller), so a long run of successes does not pay for a storm today. Under a storm, the retries to a
-/// host stay within `reserve + ratio × requests`.
+/// Within any ``window`` (10 s by default), the retries to one host may number at most ``reserve`` plus
+/// ``ratio`` times the requests sent there: with the defaults, a quiet client can still retry its first
+/// ten failures, and under a storm the retries add at most a fifth to the load. A retry over the budget
+/// is not made; the caller gets the last response or error, which says so.
 public struct RetryBudget: Sendable, Hashable {
     /// The share of requests that may be retried: 0.2 allows one retry per five requests.
     public var ratio: Double
-    /// Retries allowed before any request has paid for them.
-    public var reserve: Double
+    /// Retries allowed in each window whatever the traffic.
+    public var reserve: Int
+    /// How far back "recent" reaches.
+    public var window: Duration
 
     /// Creates a budget.
-    public init(ratio: Double = 0.2, reserve: Double = 10) {
+    public init(ratio: Double = 0.2, reserve: Int = 10, window: Duration = .seconds(10)) {
         precondition(ratio >= 0 && reserve >= 0, "a retry budget must not be negative")
+        precondition(window > .zero, "a retry budget's window must be positive")
         self.ratio = ratio
         self.reserve = reserve
+        self.window = window
     }
 }
 
-/// The token balance per host of one ``Client/retrying(_:clock:)`` layer.
-final class RetryBudgetLedger: Sendable {
-    private let balances = Locked<[String: Double]>([:])
+/// The requests and retries per host of one ``Client/retrying(_:clock:)`` layer, counted in ten slots per
+/// window so that the memory stays the same whatever the traffic.
+final class RetryBudgetLedger<Instant: InstantProtocol<Duration>>: Sendable {
+    private struct Slot {
+        var epoch = Int.min
+        var requests = 0
+        var retries = 0
+    }
+
+    private static var slotsPerWindow: Int { 10 }
+
+    private let origin: Instant
+    private let hosts = Locked<[String: [Slot]]>([:])
+
+    init(origin: Instant) {
+        self.origin = origin
+    }
 
     /// Records a first attempt to `host`.
-    func deposit(for host: String, budget: RetryBudget) {
-        balances.withLock { balances in
-            let balance = balances[host] ?? budget.reserve
-            balances[host] = min(balance + budget.ratio, max(budget.reserve, 1))
+    func deposit(for host: String, budget: RetryBudget, now: Instant) {
+        update(host, budget: budget, now: now) { slot, _ in
+            slot.requests += 1
+            return true
         }
     }
 
-    /// Takes a token for one retry to `host`; `false` when the budget is spent.
-    func withdraw(for host: String, budget: RetryBudget) -> Bool {
-        balances.withLock { balances in
-            let balance = balances[host] ?? budget.reserve
-            guard balance >= 1 else { return false }
-            balances[host] = balance - 1
+    /// Records a retry to `host` if the budget allows one; `false` when it is spent.
+    func withdraw(for host: String, budget: RetryBudget, now: Instant) -> Bool {
+        update(host, budget: budget, now: now) { slot, recent in
+            guard Double(recent.retries) < Double(budget.reserve) + budget.ratio * Double(recent.requests) else { return false }
+            slot.retries += 1
             return true
+        }
+    }
+
+    private func update(
+        _ host: String,
+        budget: RetryBudget,
+        now: Instant,
+        _ change: (inout Slot, _ recent: (requests: Int, retries: Int)) -> Bool
+    ) -> Bool {
+        let slotLength = budget.window / Self.slotsPerWindow
+        let epoch = Int(origin.duration(to: now) / slotLength)
+        return hosts.withLock { hosts in
+            var slots = hosts[host] ?? Array(repeating: Slot(), count: Self.slotsPerWindow)
+            let index = ((epoch % Self.slotsPerWindow) + Self.slotsPerWindow) % Self.slotsPerWindow
+            if slots[index].epoch != epoch { slots[index] = Slot(epoch: epoch) }
+            let live = slots.filter { $0.epoch > epoch - Self.slotsPerWindow }
+            let recent = (live.reduce(0) { $0 + $1.requests }, live.reduce(0) { $0 + $1.retries })
+            let allowed = change(&slots[index], recent)
+            hosts[host] = slots
+            return allowed
         }
     }
 }

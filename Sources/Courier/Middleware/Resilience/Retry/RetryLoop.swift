@@ -58,6 +58,10 @@ struct RetryLoop<C: Clock<Duration>> {
             if delay > .zero {
                 try await clock.sleep(for: delay)
             }
+            // A sleep can wake late on a busy machine: the deadline is checked again before sending.
+            if let deadline, deadline.hasPassed {
+                return try finish(outcome, attempts: number, note: "Not retried: the deadline passed during the wait for attempt \(number + 1).")
+            }
             number += 1
         }
     }

@@ -4,7 +4,13 @@ import HTTPTypes
 struct Retrying<C: Clock<Duration>>: Middleware {
     let policy: RetryPolicy
     let clock: C
-    let ledger = RetryBudgetLedger()
+    let ledger: RetryBudgetLedger<C.Instant>
+
+    init(policy: RetryPolicy, clock: C) {
+        self.policy = policy
+        self.clock = clock
+        ledger = RetryBudgetLedger(origin: clock.now)
+    }
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
         let policy = request.options.retryPolicy ?? self.policy
@@ -18,8 +24,8 @@ struct Retrying<C: Clock<Duration>>: Middleware {
         let host = request.head.authority ?? ""
         var loop = RetryLoop(policy: policy, clock: clock, deadline: request.options.deadline)
         if let budget = policy.budget {
-            ledger.deposit(for: host, budget: budget)
-            loop.withdrawFromBudget = { [ledger] in ledger.withdraw(for: host, budget: budget) }
+            ledger.deposit(for: host, budget: budget, now: clock.now)
+            loop.withdrawFromBudget = { [ledger, clock] in ledger.withdraw(for: host, budget: budget, now: clock.now) }
         }
         return try await loop.run { number in
             var attempt = request

@@ -3,24 +3,29 @@ import Courier
 import Foundation
 import HTTPTypes
 
+// Helpers shared by the unit and integration tests: recorders, a held transport, and ways to wait for
+// a condition or run a test clock out without sleeping.
+
 /// A list that `@Sendable` closures append to.
 ///
 /// `@unchecked Sendable`: `items` is only touched under `lock`.
-final class Recorded<Element: Sendable>: @unchecked Sendable {
+public final class Recorded<Element: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [Element] = []
 
-    func append(_ item: Element) {
+    public init() {}
+
+    public func append(_ item: Element) {
         lock.withLock { items.append(item) }
     }
 
-    var all: [Element] {
+    public var all: [Element] {
         lock.withLock { items }
     }
 }
 
 /// A response with `status`, `headers` and a UTF-8 `body`, for stub transports.
-func stubResponse(_ status: Int, headers: HTTPFields = [:], body: String = "", for request: ClientRequest) -> ClientResponse {
+public func stubResponse(_ status: Int, headers: HTTPFields = [:], body: String = "", for request: ClientRequest) -> ClientResponse {
     var head = HTTPResponse(status: HTTPResponse.Status(code: status))
     head.headerFields = headers
     return ClientResponse(head: head, body: ResponseBody(Data(body.utf8)), request: request)
@@ -28,42 +33,46 @@ func stubResponse(_ status: Int, headers: HTTPFields = [:], body: String = "", f
 
 extension TestClock<Duration> {
     /// Yields until some task sleeps on this clock, so that advancing it wakes that sleep.
-    func waitForSleeper() async {
+    public func waitForSleeper() async {
         while (try? await checkSuspension()) != nil {
             await Task.yield()
         }
     }
 
     /// The time since `start`, for recording when each attempt happened.
-    func elapsed(since start: Instant) -> Duration {
+    public func elapsed(since start: Instant) -> Duration {
         start.duration(to: now)
     }
 }
 
 /// A GET of `https://api.example.com/items`.
-func itemsRequest(_ method: HTTPRequest.Method = .get) throws -> ClientRequest {
+public func itemsRequest(_ method: HTTPRequest.Method = .get) throws -> ClientRequest {
     try ClientRequest(method, url: "https://api.example.com/items")
 }
 
 /// A flag set once, readable from any task.
-final class Flag: Sendable {
+public final class Flag: Sendable {
     private let set = Recorded<Bool>()
 
-    func raise() { set.append(true) }
+    public init() {}
 
-    var isRaised: Bool { !set.all.isEmpty }
+    public func raise() { set.append(true) }
+
+    public var isRaised: Bool { !set.all.isEmpty }
 }
 
 /// Runs `operation` while running `clock` out, sleep by sleep, until the operation is over: time jumps
 /// straight to each deadline, so what the operation sees of the clock is exact and no test waits.
-func driving<T: Sendable>(_ clock: TestClock<Duration>, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+public func driving<T: Sendable>(_ clock: TestClock<Duration>, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     let finished = Flag()
     let task = Task {
         defer { finished.raise() }
         return try await operation()
     }
     while !finished.isRaised {
-        await clock.run()
+        // The limit is only for sleeps that never end; a loaded machine may need far more than the
+        // default half second of real time to run the clock out.
+        await clock.run(timeout: .seconds(30))
         await Task.yield()
     }
     return try await task.value
@@ -73,25 +82,25 @@ func driving<T: Sendable>(_ clock: TestClock<Duration>, _ operation: @escaping @
 /// requests whose task was cancelled while held.
 ///
 /// `@unchecked Sendable`: `held`, `arrived` and `cancelled` are only touched under `lock`.
-final class HeldTransport: Transport, @unchecked Sendable {
+public final class HeldTransport: Transport, @unchecked Sendable {
     private let lock = NSLock()
     private var held: [(id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var arrived: [ClientRequest] = []
     private var cancelledIDs: [Int] = []
     private let answer: @Sendable (ClientRequest) throws -> ClientResponse
 
-    init(answer: @escaping @Sendable (ClientRequest) throws -> ClientResponse = { stubResponse(200, body: "ok", for: $0) }) {
+    public init(answer: @escaping @Sendable (ClientRequest) throws -> ClientResponse = { stubResponse(200, body: "ok", for: $0) }) {
         self.answer = answer
     }
 
     /// Every request that reached the transport, in order.
-    var requests: [ClientRequest] { lock.withLock { arrived } }
+    public var requests: [ClientRequest] { lock.withLock { arrived } }
     /// How many requests wait to be answered.
-    var holding: Int { lock.withLock { held.count } }
+    public var holding: Int { lock.withLock { held.count } }
     /// How many held requests were cancelled by their caller.
-    var cancellations: Int { lock.withLock { cancelledIDs.count } }
+    public var cancellations: Int { lock.withLock { cancelledIDs.count } }
 
-    func send(_ request: ClientRequest) async throws -> ClientResponse {
+    public func send(_ request: ClientRequest) async throws -> ClientResponse {
         let id = lock.withLock {
             arrived.append(request)
             return arrived.count
@@ -112,13 +121,13 @@ final class HeldTransport: Transport, @unchecked Sendable {
     }
 
     /// Lets the oldest held request answer.
-    func releaseOne() {
+    public func releaseOne() {
         let continuation = lock.withLock { held.isEmpty ? nil : held.removeFirst().continuation }
         continuation?.resume()
     }
 
     /// Lets every held request answer.
-    func releaseAll() {
+    public func releaseAll() {
         let continuations = lock.withLock { () -> [CheckedContinuation<Void, any Error>] in
             defer { held.removeAll() }
             return held.map(\.continuation)
@@ -128,7 +137,7 @@ final class HeldTransport: Transport, @unchecked Sendable {
 }
 
 /// Yields until `condition` holds; give the calling test a time limit.
-func eventually(_ condition: () async -> Bool) async {
+public func eventually(_ condition: () async -> Bool) async {
     while await !condition() {
         await Task.yield()
     }
