@@ -81,6 +81,62 @@ struct ResilienceConformanceTests {
         }
     }
 
+    @Test("Retry-After as an HTTP date is honoured; a malformed one falls back to the strategy; a huge one ends the retries (RELIABILITY 27)", arguments: TransportUnderTest.allCases)
+    func retryAfterForms(_ kind: TransportUnderTest) async throws {
+        try await withServer(kind) { transport, server in
+            let attempts = AttemptTimes()
+            let client = Client(transport: transport).with(attempts).retrying(Self.policy(.immediate())).targeting(server.server)
+            func send(_ key: String, retryAfter: String) async throws -> ClientResponse {
+                try await client.send(try ClientRequest(.get, path: "/flaky/\(key)", query: [
+                    URLQueryItem(name: "failures", value: "1"), URLQueryItem(name: "retryAfter", value: retryAfter),
+                ]))
+            }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            // Whole seconds only: two seconds ahead is at least one second away.
+            let date = formatter.string(from: Date().addingTimeInterval(2))
+            let dated = try await send("dated", retryAfter: date)
+            #expect(dated.status == .ok)
+            let times = attempts.times
+            #expect(times.count == 2)
+            #expect(times[0].duration(to: times[1]) >= .seconds(1))
+
+            let garbage = try await send("garbage", retryAfter: "soon")
+            #expect(garbage.status == .ok)
+            #expect(await server.hits("/flaky/garbage") == 2)
+
+            let huge = try await send("huge", retryAfter: "99999999")
+            #expect(huge.status.code == 503)
+            #expect(await server.hits("/flaky/huge") == 1)
+        }
+    }
+
+    @Test("rate limit per host under 100 concurrent callers: the server sees exactly the limit (RELIABILITY 30)", arguments: TransportUnderTest.allCases)
+    func rateLimit(_ kind: TransportUnderTest) async throws {
+        try await withServer(kind) { transport, server in
+            let client = Client(transport: transport)
+                .rateLimited(10, per: .seconds(60), perHost: true, whenExceeded: .fail, clock: TestClock())
+                .targeting(server.server)
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<100 {
+                    group.addTask {
+                        do {
+                            _ = try await client.send(Endpoint<Echo>(path: "/echo"))
+                            return true
+                        } catch let error as NetworkError where error.kind == .rateLimited {
+                            return false
+                        }
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 10)
+            #expect(await server.hits("/echo") == 10)
+        }
+    }
+
     @Test("a 5xx storm under a budget: 100 callers, attempts within the budget, the last 503 returned with its body (RELIABILITY 25)", arguments: TransportUnderTest.allCases)
     func storm(_ kind: TransportUnderTest) async throws {
         try await withServer(kind) { transport, server in
