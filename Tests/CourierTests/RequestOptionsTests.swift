@@ -1,14 +1,14 @@
 import Courier
 import Testing
 
-private enum PriorityKey: RequestOptionKey {
+private enum WeightKey: RequestOptionKey {
     static let defaultValue = 5
 }
 
 extension RequestOptions {
-    fileprivate var priority: Int {
-        get { self[PriorityKey.self] }
-        set { self[PriorityKey.self] = newValue }
+    fileprivate var weight: Int {
+        get { self[WeightKey.self] }
+        set { self[WeightKey.self] = newValue }
     }
 }
 
@@ -17,11 +17,11 @@ struct RequestOptionsTests {
     @Test("an unset option reads its default; a set one reads back")
     func defaults() {
         var options = RequestOptions()
-        #expect(options.priority == 5)
-        #expect(!options.contains(PriorityKey.self))
-        options.priority = 9
-        #expect(options.priority == 9)
-        #expect(options.contains(PriorityKey.self))
+        #expect(options.weight == 5)
+        #expect(!options.contains(WeightKey.self))
+        options.weight = 9
+        #expect(options.weight == 9)
+        #expect(options.contains(WeightKey.self))
     }
 
     @Test("built-in options have documented defaults")
@@ -38,9 +38,9 @@ struct RequestOptionsTests {
         mine.timeout = .seconds(1)
         var defaults = RequestOptions()
         defaults.timeout = .seconds(30)
-        defaults.priority = 1
+        defaults.weight = 1
         let merged = mine.merging(defaults: defaults)
         #expect(merged.timeout == .seconds(1))
-        #expect(merged.priority == 1)
+        #expect(merged.weight == 1)
     }
 }

@@ -49,12 +49,12 @@ func requestExample() throws {
     request.options.maxResponseBodySize = 1 << 20          // more fails with bodyTooLarge
 }
 
-enum PriorityKey: RequestOptionKey { static let defaultValue = 0 }
+enum TenantKey: RequestOptionKey { static let defaultValue = "default" }
 
 extension RequestOptions {
-    var priority: Int {
-        get { self[PriorityKey.self] }
-        set { self[PriorityKey.self] = newValue }
+    var tenant: String {
+        get { self[TenantKey.self] }
+        set { self[TenantKey.self] = newValue }
     }
 }
 
@@ -110,6 +110,46 @@ func integrationExample() async throws {
         let hits = await server.hits("/echo")
         print(echo.method, hits)   // POST 1
     }
+}
+
+// MARK: Resilience
+
+func resilienceStackExample() {
+    let client = Client(transport: AsyncHTTPClientTransport())
+        .timingOut(after: .seconds(2))                 // each attempt
+        .breakingCircuit(after: 5, coolDown: .seconds(30))
+        .retrying(.exponential(base: .milliseconds(200), maxAttempts: 4, jitter: true))
+        .throttled(maxConcurrent: 16, perHost: 6)      // a retry waits for a slot like any request
+        .removingDuplicates()                          // identical GETs in flight share one transfer
+        .timingOut(after: .seconds(10))                // the whole call, backoff waits included
+        .targeting(.production)
+    _ = client
+}
+
+func loadSettings() async throws -> [String: String] { [:] }
+
+func retryPolicyExample() async throws {
+    var policy = RetryPolicy.exponential(base: .milliseconds(100), maxAttempts: 5, jitter: true)
+    policy.addsIdempotencyKeys = true          // POST/PATCH get an Idempotency-Key and become retryable
+    policy.budget = RetryBudget(ratio: 0.1)    // at most 10 % extra load
+    let retrying = Client(transport: URLSessionTransport()).retrying(policy)
+
+    var request = try ClientRequest(.get, url: "https://api.example.com/report")
+    request.options.retryPolicy = .never       // this request only
+    request.options.priority = .high           // first out of a throttle's queue
+
+    // The same policy over any async work, networking or not:
+    let settings = try await withRetries(.constant(.seconds(1), maxAttempts: 3)) {
+        try await loadSettings()
+    }
+    _ = (retrying, request, settings)
+}
+
+func resilienceBuildersExample(client: Client) {
+    _ = client.hedging(.after(.milliseconds(80)))
+    _ = client.hedging(.percentile(0.95, fallback: .milliseconds(100)))
+    _ = client.rateLimited(10, per: .seconds(1))
+    _ = client.delayed(by: .milliseconds(800))
 }
 
 // MARK: Transports and streaming

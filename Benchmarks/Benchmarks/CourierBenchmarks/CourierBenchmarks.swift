@@ -35,6 +35,21 @@ struct HeaderStamp: Middleware {
     }
 }
 
+/// A counter shared by the benchmark's tasks.
+///
+/// `@unchecked Sendable`: `value` is only touched under `lock`.
+final class RequestNumbers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
+
 func stack(layers: Int) -> Client {
     (0..<layers).reduce(Client(transport: NoIOTransport())) { client, _ in client.with(Passthrough()) }
 }
@@ -82,6 +97,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Issue #4: the CPU cost of each resilience layer alone, with no I/O.
+    let layers: [(String, (Client) -> Client)] = [
+        ("retrying", { $0.retrying(.default) }),
+        ("timingOut", { $0.timingOut(after: .seconds(30)) }),
+        ("throttled", { $0.throttled(maxConcurrent: 64) }),
+        ("removingDuplicates", { $0.removingDuplicates() }),
+        ("all four", { $0.removingDuplicates().throttled(maxConcurrent: 64).retrying(.default).timingOut(after: .seconds(30)) }),
+    ]
+    for (name, wrap) in layers {
+        let client = wrap(stack(layers: 0))
+        Benchmark("Stack with \(name), no I/O", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await client.send(request))
+            }
+        }
+    }
+
     let network = Benchmark.Configuration(
         metrics: [.wallClock, .peakMemoryResident],
         warmupIterations: 2,
@@ -100,6 +132,38 @@ let benchmarks: @Sendable () -> Void = {
             .with(HeaderStamp(name: "X-Request-Source", value: "benchmark"))
             .with(HeaderStamp(name: "User-Agent", value: "courier-benchmark"))
             .targeting(server.server)
+    }
+
+    // Issue #4: retry, an overall timeout, a throttle and de-duplication stacked on the realistic stack.
+    // Each request carries its own query value so that de-duplication does its work (a key, a table
+    // entry, a buffered body) without ever sharing a transfer, and the server sees the same load.
+    func resilient(_ server: TestServer) -> Client {
+        courier(ahcTransport, server: server)
+            .removingDuplicates()
+            .throttled(maxConcurrent: 64)
+            .retrying(.default)
+            .timingOut(after: .seconds(30))
+    }
+    let requestNumbers = RequestNumbers()
+
+    for concurrency in [1, 8, 64] {
+        Benchmark("GET 1 KB c=\(concurrency): raw HTTPClient.execute, distinct URLs (\(requestsPerIteration) req)", configuration: network) { benchmark in
+            let server = try await loopback.value
+            benchmark.startMeasurement()
+            try await run(concurrency: concurrency, total: requestsPerIteration) {
+                let url = "\(server.baseURL)/fixtures/item?n=\(requestNumbers.next())"
+                let response = try await rawHTTPClient.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+                blackHole(try await response.body.collect(upTo: 1 << 20))
+            }
+        }
+        Benchmark("GET 1 KB c=\(concurrency): Courier retry+timeout+throttle+dedup over AsyncHTTPClientTransport (\(requestsPerIteration) req)", configuration: network) { benchmark in
+            let client = resilient(try await loopback.value)
+            benchmark.startMeasurement()
+            try await run(concurrency: concurrency, total: requestsPerIteration) {
+                let endpoint = Endpoint<Data>(path: "/fixtures/item", query: [URLQueryItem(name: "n", value: String(requestNumbers.next()))])
+                blackHole(try await client.send(endpoint))
+            }
+        }
     }
 
     for concurrency in [1, 8, 64] {

@@ -3,14 +3,14 @@
 /// Middleware define their own settings without touching the core, the way SwiftUI's environment works:
 ///
 /// ```swift
-/// enum PriorityKey: RequestOptionKey {
-///     static let defaultValue = 0
+/// enum TenantKey: RequestOptionKey {
+///     static let defaultValue = "default"
 /// }
 ///
 /// extension RequestOptions {
-///     var priority: Int {
-///         get { self[PriorityKey.self] }
-///         set { self[PriorityKey.self] = newValue }
+///     var tenant: String {
+///         get { self[TenantKey.self] }
+///         set { self[TenantKey.self] = newValue }
 ///     }
 /// }
 /// ```

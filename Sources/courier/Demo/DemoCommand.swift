@@ -73,6 +73,8 @@ struct DemoCommand: AsyncParsableCommand {
         }
         steps.say("downloaded: \(bytes) bytes in \(chunks) chunks, with back-pressure")
 
+        try await DemoResilience(shared: shared, server: production).run(&steps)
+
         steps.step("What a failure prints", "A 404, with the Authorization header the request carried redacted.")
         var missing = Endpoint<TestArticle>.article(id: 42)
         missing.headers["Authorization"] = "Bearer s3cr3t-t0ken"

@@ -26,7 +26,9 @@ struct CircuitBreaking<C: Clock<Duration>>: Middleware {
                 circuits[host] = .probing
                 return (true, nil)
             case .open(let until):
-                return (false, "retry after \(clock.now.duration(to: until)), when one probe will be let through.")
+                let left = clock.now.duration(to: until)
+                let rounded = Duration.milliseconds(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+                return (false, "one probe will be let through in \(rounded).")
             case .probing:
                 return (false, "a probe request is in flight.")
             }

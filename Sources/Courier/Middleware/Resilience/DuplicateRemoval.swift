@@ -12,12 +12,9 @@ import HTTPTypes
 /// The transfer runs in a task of its own: a caller that is cancelled leaves without disturbing the
 /// others, and the transfer is cancelled only when every caller has gone. An error reaches every caller.
 public struct DuplicateRemoval: Middleware {
+    /// The method, scheme, authority, path and header fields (in order), and the body.
     private struct Key: Hashable {
-        let method: HTTPRequest.Method
-        let scheme: String?
-        let authority: String?
-        let path: String?
-        let fields: [HTTPField]
+        let head: HTTPRequest
         let body: Data?
     }
 
@@ -130,14 +127,7 @@ public struct DuplicateRemoval: Middleware {
         case .bytes(let data): body = data
         case .stream, .file: return nil
         }
-        return Key(
-            method: request.method,
-            scheme: request.head.scheme,
-            authority: request.head.authority,
-            path: request.head.path,
-            fields: Array(request.head.headerFields),
-            body: body
-        )
+        return Key(head: request.head, body: body)
     }
 }
 

@@ -43,7 +43,7 @@ final class RetryBudgetLedger<Instant: InstantProtocol<Duration>>: Sendable {
 
     /// Records a first attempt to `host`.
     func deposit(for host: String, budget: RetryBudget, now: Instant) {
-        update(host, budget: budget, now: now) { slot, _ in
+        _ = update(host, budget: budget, now: now) { slot, _ in
             slot.requests += 1
             return true
         }
@@ -66,15 +66,18 @@ final class RetryBudgetLedger<Instant: InstantProtocol<Duration>>: Sendable {
     ) -> Bool {
         let slotLength = budget.window / Self.slotsPerWindow
         let epoch = Int(origin.duration(to: now) / slotLength)
+        let index = ((epoch % Self.slotsPerWindow) + Self.slotsPerWindow) % Self.slotsPerWindow
         return hosts.withLock { hosts in
-            var slots = hosts[host] ?? Array(repeating: Slot(), count: Self.slotsPerWindow)
-            let index = ((epoch % Self.slotsPerWindow) + Self.slotsPerWindow) % Self.slotsPerWindow
-            if slots[index].epoch != epoch { slots[index] = Slot(epoch: epoch) }
-            let live = slots.filter { $0.epoch > epoch - Self.slotsPerWindow }
-            let recent = (live.reduce(0) { $0 + $1.requests }, live.reduce(0) { $0 + $1.retries })
-            let allowed = change(&slots[index], recent)
-            hosts[host] = slots
-            return allowed
+            // Changed in place, so a request costs no allocation once its host is known.
+            hosts[host, default: Array(repeating: Slot(), count: Self.slotsPerWindow)].withUnsafeMutableBufferPointer { slots in
+                if slots[index].epoch != epoch { slots[index] = Slot(epoch: epoch) }
+                var recent = (requests: 0, retries: 0)
+                for slot in slots where slot.epoch > epoch - Self.slotsPerWindow {
+                    recent.requests += slot.requests
+                    recent.retries += slot.retries
+                }
+                return change(&slots[index], recent)
+            }
         }
     }
 }

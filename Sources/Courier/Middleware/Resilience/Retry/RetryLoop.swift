@@ -16,15 +16,16 @@ struct RetryLoop<C: Clock<Duration>> {
     let clock: C
     /// The caller's overall deadline, if any: no wait or attempt is started that would pass it.
     var deadline: Deadline?
-    /// Takes a token for each retry; `nil` for no budget.
-    var withdrawFromBudget: (() -> Bool)?
 
+    /// - Parameter withdrawFromBudget: takes a token for each retry; `false` when the budget is spent.
     nonisolated(nonsending) func run<T>(
         attempt: (_ number: Int) async throws -> T,
-        classify: (Result<T, any Error>) -> Verdict
+        classify: (Result<T, any Error>) -> Verdict,
+        withdrawFromBudget: () -> Bool = { true }
     ) async throws -> T {
         let start = clock.now
-        var random = policy.makeRandomNumberGenerator()
+        // Made on the first wait only: most calls never retry.
+        var random: (any RandomNumberGenerator)?
         var number = 1
         while true {
             let outcome: Result<T, any Error>
@@ -44,7 +45,13 @@ struct RetryLoop<C: Clock<Duration>> {
                 if let reason = refusal(after: number, serverDelay: serverDelay) {
                     return try finish(outcome, attempts: number, note: "Not retried: \(reason)")
                 }
-                delay = serverDelay ?? policy.backoff.delay(beforeRetry: number, random: &random)
+                if let serverDelay {
+                    delay = serverDelay
+                } else {
+                    var generator = random ?? policy.makeRandomNumberGenerator()
+                    delay = policy.backoff.delay(beforeRetry: number, random: &generator)
+                    random = generator
+                }
             }
             if let deadline, delay >= deadline.remaining {
                 return try finish(outcome, attempts: number, note: "Not retried: the deadline leaves no time to wait \(delay) for attempt \(number + 1).")
@@ -52,7 +59,7 @@ struct RetryLoop<C: Clock<Duration>> {
             if let maxElapsed = policy.maxElapsedTime, start.duration(to: clock.now) + delay > maxElapsed {
                 return try finish(outcome, attempts: number, note: "Not retried: waiting \(delay) would pass maxElapsedTime (\(maxElapsed)).")
             }
-            if let withdraw = withdrawFromBudget, !withdraw() {
+            if !withdrawFromBudget() {
                 return try finish(outcome, attempts: number, note: "Not retried: the retry budget for this host is spent.")
             }
             if delay > .zero {

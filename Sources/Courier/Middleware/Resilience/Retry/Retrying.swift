@@ -22,17 +22,21 @@ struct Retrying<C: Clock<Duration>>: Middleware {
         guard policy.maxAttempts > 1 else { return try await next(request) }
 
         let host = request.head.authority ?? ""
-        var loop = RetryLoop(policy: policy, clock: clock, deadline: request.options.deadline)
-        if let budget = policy.budget {
+        let loop = RetryLoop(policy: policy, clock: clock, deadline: request.options.deadline)
+        let budget = policy.budget
+        if let budget {
             ledger.deposit(for: host, budget: budget, now: clock.now)
-            loop.withdrawFromBudget = { [ledger, clock] in ledger.withdraw(for: host, budget: budget, now: clock.now) }
         }
         return try await loop.run { number in
+            guard number > 1 else { return try await next(request) }
             var attempt = request
             attempt.options.attempt = number
             return try await next(attempt)
         } classify: { outcome in
             Self.verdict(on: outcome, for: request, policy: policy)
+        } withdrawFromBudget: {
+            guard let budget else { return true }
+            return ledger.withdraw(for: host, budget: budget, now: clock.now)
         }
     }
 
