@@ -118,9 +118,9 @@ func resilienceStackExample() {
     let client = Client(transport: AsyncHTTPClientTransport())
         .timingOut(after: .seconds(2))                 // each attempt
         .breakingCircuit(after: 5, coolDown: .seconds(30))
+        .throttled(maxConcurrent: 16, perHost: 6)      // each attempt takes a slot; none is held while backing off
         .retrying(.exponential(base: .milliseconds(200), maxAttempts: 4, jitter: true))
-        .throttled(maxConcurrent: 16, perHost: 6)      // a retry waits for a slot like any request
-        .removingDuplicates()                          // identical GETs in flight share one transfer
+        .removingDuplicates()                          // identical GETs in flight share one transfer, retries and all
         .timingOut(after: .seconds(10))                // the whole call, backoff waits included
         .targeting(.production)
     _ = client
