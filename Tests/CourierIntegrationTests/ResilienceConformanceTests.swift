@@ -113,27 +113,46 @@ struct ResilienceConformanceTests {
         }
     }
 
-    @Test("rate limit per host under 100 concurrent callers: the server sees exactly the limit (RELIABILITY 30)", arguments: TransportUnderTest.allCases)
+    @Test("rate limit per host under 100 concurrent callers: each server sees exactly the limit; over it, callers fail or wait their turn (RELIABILITY 30)", arguments: TransportUnderTest.allCases)
     func rateLimit(_ kind: TransportUnderTest) async throws {
-        try await withServer(kind) { transport, server in
-            let client = Client(transport: transport)
-                .rateLimited(10, per: .seconds(60), perHost: true, whenExceeded: .fail, clock: TestClock())
-                .targeting(server.server)
-            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
-                for _ in 0..<100 {
-                    group.addTask {
-                        do {
-                            _ = try await client.send(Endpoint<Echo>(path: "/echo"))
-                            return true
-                        } catch let error as NetworkError where error.kind == .rateLimited {
-                            return false
+        try await TestServer.withRunning { first in
+            try await TestServer.withRunning { second in
+                try await kind.with { transport in
+                    let failing = Client(transport: transport)
+                        .rateLimited(10, per: .seconds(60), perHost: true, whenExceeded: .fail, clock: TestClock())
+                    let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                        for index in 0..<100 {
+                            let server = index % 2 == 0 ? first : second
+                            group.addTask {
+                                do {
+                                    _ = try await failing.targeting(server.server).send(Endpoint<Echo>(path: "/echo"))
+                                    return true
+                                } catch let error as NetworkError where error.kind == .rateLimited {
+                                    return false
+                                }
+                            }
                         }
+                        return try await group.reduce(into: [Bool]()) { $0.append($1) }
                     }
+                    #expect(outcomes.filter { $0 }.count == 20)
+                    #expect(await first.hits("/echo") == 10)
+                    #expect(await second.hits("/echo") == 10)
+
+                    // Waiting, the default: the first 10 go at once, the next 10 only when the clock allows.
+                    let clock = TestClock()
+                    let waiting = Client(transport: transport).rateLimited(10, per: .seconds(60), clock: clock).targeting(first.server)
+                    let tasks = (0..<20).map { _ in Task { try await waiting.send(Endpoint<Echo>(path: "/echo/waiting")) } }
+                    await eventually { await first.hits("/echo/waiting") == 10 }
+                    await clock.waitForSleeper()
+                    #expect(await first.hits("/echo/waiting") == 10)
+                    // One turn every 6 s of the test clock; a waiter that books late sleeps from then on.
+                    while await first.hits("/echo/waiting") < 20 {
+                        await clock.advance(by: .seconds(6))
+                    }
+                    for task in tasks { _ = try await task.value }
+                    #expect(await first.hits("/echo/waiting") == 20)
                 }
-                return try await group.reduce(into: [Bool]()) { $0.append($1) }
             }
-            #expect(outcomes.filter { $0 }.count == 10)
-            #expect(await server.hits("/echo") == 10)
         }
     }
 

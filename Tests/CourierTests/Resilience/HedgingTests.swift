@@ -24,7 +24,7 @@ struct HedgingTests {
         await eventually { first.cancellations == 1 }
     }
 
-    @Test("a quick answer, an early error and a POST are not hedged")
+    @Test("a quick answer and an early error are not hedged")
     func notHedged() async throws {
         let clock = TestClock()
         let transport = RecordingTransport { request in
@@ -33,12 +33,43 @@ struct HedgingTests {
         }
         let client = Client(transport: transport).hedging(.after(.seconds(1)), clock: clock)
         _ = try await client.send(try itemsRequest())
-        _ = try await client.send(try itemsRequest(.post))
         let error = try await #require(throws: NetworkError.self) {
             try await client.send(try ClientRequest(.get, url: "https://api.example.com/fail"))
         }
         #expect(error.kind == .cannotConnect)
-        #expect(transport.requests.count == 3)
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test("a slow POST is not hedged, however long it takes")
+    func postNotHedged() async throws {
+        let clock = TestClock()
+        let transport = HeldTransport()
+        let client = Client(transport: transport).hedging(.after(.seconds(1)), clock: clock)
+        let post = Task { try await client.send(try itemsRequest(.post)) }
+        await eventually { transport.holding == 1 }
+        await clock.advance(by: .seconds(10))
+        transport.releaseAll()
+        _ = try await post.value
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test("a server error from one copy waits for the other copy's success")
+    func firstSuccessWins() async throws {
+        let clock = TestClock()
+        let slow = HeldTransport { stubResponse(200, body: "slow success", for: $0) }
+        let transport = RecordingTransport { request in
+            if request.options.attempt == 1 { return try await slow.send(request) }
+            return stubResponse(503, for: request)
+        }
+        let client = Client(transport: transport).hedging(.after(.seconds(1)), clock: clock)
+        let task = Task { try await client.send(try itemsRequest()) }
+        await eventually { slow.holding == 1 }
+        await clock.waitForSleeper()
+        await clock.advance(by: .seconds(1))
+        await eventually { transport.requests.count == 2 }
+        slow.releaseAll()
+        let response = try await task.value
+        #expect(try await response.body.collect(upTo: 100) == Data("slow success".utf8))
     }
 
     @Test("a percentile delay follows recent answer times")

@@ -17,7 +17,7 @@ struct RetryingTests {
 
         init(
             _ policy: RetryPolicy,
-            timeout: Duration? = nil,
+            deadline: Duration? = nil,
             answer: @escaping @Sendable (Int, ClientRequest) throws -> ClientResponse
         ) {
             let clock = clock, times = times, requests = requests
@@ -28,7 +28,9 @@ struct RetryingTests {
                 return try answer(requests.all.count, request)
             }
             var client = Client(transport: transport).retrying(policy, clock: clock)
-            if let timeout { client = client.timingOut(after: timeout, clock: clock) }
+            // The deadline an outer `timingOut` would set, without its timer: with one sleeper on the
+            // test clock, running it out is deterministic. (`TimingOutTests` covers the timer.)
+            if let deadline { client = client.with(SettingDeadline(after: deadline, clock: clock)) }
             self.client = client
         }
 
@@ -113,7 +115,7 @@ struct RetryingTests {
 
     @Test("an overall deadline covers retries and waits: no attempt starts after it (RELIABILITY 11)")
     func deadlineAcrossRetries() async throws {
-        let harness = Harness(Self.noBudget(.constant(.seconds(1), maxAttempts: 10)), timeout: .milliseconds(3500)) { _, request in
+        let harness = Harness(Self.noBudget(.constant(.seconds(1), maxAttempts: 10)), deadline: .milliseconds(3500)) { _, request in
             stubResponse(503, for: request)
         }
         let response = try await harness.send(try itemsRequest())
@@ -123,7 +125,7 @@ struct RetryingTests {
 
     @Test("a Retry-After past the deadline ends the call at once with the last response (RELIABILITY 11)")
     func retryAfterPastDeadline() async throws {
-        let harness = Harness(Self.noBudget(.constant(.seconds(1))), timeout: .seconds(3)) { _, request in
+        let harness = Harness(Self.noBudget(.constant(.seconds(1))), deadline: .seconds(3)) { _, request in
             stubResponse(503, headers: [.retryAfter: "10"], for: request)
         }
         let response = try await harness.send(try itemsRequest())
@@ -255,6 +257,34 @@ struct RetryingTests {
         #expect(attempts <= 100 + 2 + 20)
     }
 
+    @Test("during a backoff wait the retryable response holds no throttle slot, and its body is kept")
+    func nothingHeldWhileWaiting() async throws {
+        let clock = TestClock()
+        let throttle = Throttling(maxConcurrent: 1)
+        let attempts = Recorded<Int>()
+        let transport = RecordingTransport { request in
+            attempts.append(1)
+            let status: HTTPResponse.Status = attempts.all.count == 1 ? .serviceUnavailable : .ok
+            let chunks = BodyChunks(AsyncStream { $0.yield(Data("busy".utf8)); $0.finish() })
+            return ClientResponse(head: HTTPResponse(status: status), body: ResponseBody(length: nil, chunks: chunks), request: request)
+        }
+        let client = Client(transport: transport).with(throttle).retrying(Self.noBudget(.constant(.seconds(10), maxAttempts: 2)), clock: clock)
+        let task = Task { try await client.send(try itemsRequest()) }
+        await clock.waitForSleeper()
+        #expect(throttle.running == 0)
+        await clock.advance(by: .seconds(10))
+        #expect(try await task.value.status == .ok)
+
+        // Out of attempts, the kept 503 comes back with its body.
+        let last = try await driving(clock) {
+            try await Client(transport: RecordingTransport { request in
+                let chunks = BodyChunks(AsyncStream { $0.yield(Data("still busy".utf8)); $0.finish() })
+                return ClientResponse(head: HTTPResponse(status: .serviceUnavailable), body: ResponseBody(length: nil, chunks: chunks), request: request)
+            }).retrying(Self.noBudget(.constant(.seconds(1), maxAttempts: 2)), clock: clock).send(try itemsRequest())
+        }
+        #expect(try await last.body.collect(upTo: 100) == Data("still busy".utf8))
+    }
+
     @Test("cancelling during a backoff wait ends the call at once, with no further attempt (RELIABILITY 29)")
     func cancelDuringBackoff() async throws {
         let harness = Harness(Self.noBudget(.constant(.seconds(60)))) { _, request in stubResponse(503, for: request) }
@@ -265,5 +295,17 @@ struct RetryingTests {
         let error = try await #require(throws: NetworkError.self) { try await task.value }
         #expect(error.kind == .cancelled)
         #expect(harness.requests.all.count == 1)
+    }
+}
+
+/// Sets ``RequestOptions/deadline`` as `timingOut(after:clock:)` would.
+struct SettingDeadline: Middleware {
+    let after: Duration
+    let clock: TestClock<Duration>
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        var request = request
+        request.options.deadline = Deadline(after: after, clock: clock)
+        return try await next(request)
     }
 }

@@ -4,18 +4,20 @@ import HTTPTypes
 /// A ``Middleware`` that lets identical requests in flight at the same time share one transfer. Add it
 /// with ``Client/removingDuplicates(methods:)``, or keep the value to read ``inFlight`` and ``waiting``.
 ///
-/// Requests are identical when their method, URL, header fields (in order, the credential included)
-/// and in-memory body are; a request with a streamed or file body is never shared. The first request's
-/// response body is read whole (up to its ``RequestOptions/maxResponseBodySize``) and every caller gets
-/// its own copy of it.
+/// Requests are identical when their method, URL, header fields (the credential included), in-memory
+/// body and ``RequestOptions/maxResponseBodySize`` are; a request with a streamed or file body is never
+/// shared. The response body is read whole (within that limit) and every caller gets its own copy. The
+/// shared transfer carries no caller's ``RequestOptions/deadline``: a caller whose own deadline passes
+/// stops waiting, and the others go on.
 ///
 /// The transfer runs in a task of its own: a caller that is cancelled leaves without disturbing the
 /// others, and the transfer is cancelled only when every caller has gone. An error reaches every caller.
 public struct DuplicateRemoval: Middleware {
-    /// The method, scheme, authority, path and header fields (in order), and the body.
+    /// The method, scheme, authority, path and header fields, the body, and the body limit.
     private struct Key: Hashable {
         let head: HTTPRequest
         let body: Data?
+        let maxResponseBodySize: Int
     }
 
     private struct Flight {
@@ -80,11 +82,12 @@ public struct DuplicateRemoval: Middleware {
             var flight = Flight(id: state.nextID)
             flight.waiters[id] = continuation
             let flightID = flight.id
+            let shared = Self.shared(request)
             flight.task = Task { [table] in
                 let result: Result<ClientResponse, any Error>
                 do {
-                    var response = try await next(request)
-                    let data = try await response.body.collect(upTo: request.options.maxResponseBodySize)
+                    var response = try await next(shared)
+                    let data = try await response.body.collect(upTo: shared.options.maxResponseBodySize)
                     response.body = ResponseBody(data)
                     result = .success(response)
                 } catch {
@@ -120,6 +123,17 @@ public struct DuplicateRemoval: Middleware {
         waiter?.resume(throwing: CancellationError())
     }
 
+    /// The request the shared transfer sends: without the first caller's deadline (and the transport
+    /// timeout derived from it), which belongs to that caller alone. Each caller's own deadline still
+    /// ends its own wait, and the transfer stops when the last caller has gone.
+    private static func shared(_ request: ClientRequest) -> ClientRequest {
+        guard request.options.deadline != nil else { return request }
+        var shared = request
+        shared.options.deadline = nil
+        shared.options.timeout = nil
+        return shared
+    }
+
     private func key(for request: ClientRequest) -> Key? {
         let body: Data?
         switch request.body.storage {
@@ -127,7 +141,7 @@ public struct DuplicateRemoval: Middleware {
         case .bytes(let data): body = data
         case .stream, .file: return nil
         }
-        return Key(head: request.head, body: body)
+        return Key(head: request.head, body: body, maxResponseBodySize: request.options.maxResponseBodySize)
     }
 }
 

@@ -76,16 +76,19 @@ struct Hedging<C: Clock<Duration>>: Middleware {
             }
             launch()
             var pending = 1
+            // A server error (5xx) or a failure is kept while another copy may still succeed.
+            var lastFailure: Result<ClientResponse, any Error>?
             while let event = try await group.next() {
                 switch event {
-                case .answered(.success(let response)):
+                case .answered(.success(let response)) where response.status.kind != .serverError:
                     group.cancelAll()
                     return response
-                case .answered(.failure(let error)):
+                case .answered(let failure):
                     pending -= 1
+                    lastFailure = failure
                     if pending == 0 {
                         group.cancelAll()
-                        throw error
+                        return try failure.get()
                     }
                 case .hedgeDue:
                     guard pending > 0, launched < policy.maxAttempts, request.options.deadline?.hasPassed != true else { continue }
@@ -95,6 +98,7 @@ struct Hedging<C: Clock<Duration>>: Middleware {
                     continue
                 }
             }
+            if let lastFailure { return try lastFailure.get() }
             preconditionFailure("a hedged request ended without an answer or an error")
         }
         if case .percentile = policy.delay {
@@ -148,9 +152,10 @@ extension Client {
     ///     // or: .hedging(.percentile(0.95, fallback: .milliseconds(100)))
     /// ```
     ///
-    /// Any response wins, whatever its status (retrying a 503 is ``retrying(_:clock:)``'s job). An
-    /// error that arrives before the next copy is due is returned as it is; while another copy is in
-    /// flight, the error waits for that copy's answer. No copy starts past ``RequestOptions/deadline``.
+    /// The first success wins: any response but a server error (5xx). A server error or a failure that
+    /// arrives while another copy is in flight waits for that copy's answer; one that arrives before the
+    /// next copy is due is returned as it is (retrying is ``retrying(_:clock:)``'s job). No copy starts
+    /// past ``RequestOptions/deadline``.
     public func hedging(_ policy: HedgingPolicy, clock: some Clock<Duration> = ContinuousClock()) -> Client {
         with(Hedging(policy: policy, clock: clock))
     }

@@ -20,23 +20,26 @@ struct RateLimiting<C: Clock<Duration>>: Middleware {
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
         let key = perHost ? request.head.authority ?? "" : ""
         let spacing = interval / limit
-        let wait: Duration? = buckets.withLock { buckets in
+        let booking: (wait: Duration, turn: C.Instant)? = buckets.withLock { buckets in
             let now = clock.now
             let due = max(buckets[key] ?? now, now)
             let wait = now.duration(to: due.advanced(by: spacing - interval))
             if wait > .zero, overflow == .fail { return nil }
             buckets[key] = due.advanced(by: spacing)
-            return max(wait, .zero)
+            return (max(wait, .zero), due.advanced(by: spacing))
         }
-        guard let wait else {
+        guard let (wait, turn) = booking else {
             throw NetworkError(.rateLimited, message: "more than \(limit) requests in \(interval); the request was not sent.", request: request)
         }
         if wait > .zero {
             do {
                 try await clock.sleep(for: wait)
             } catch {
-                // The reserved turn is given back, so a cancelled waiter does not slow the others.
-                buckets.withLock { buckets in buckets[key] = buckets[key]?.advanced(by: .zero - spacing) }
+                // The turn is given back when it is still the last one booked; once a later caller has
+                // booked after it, giving it back would let a window hold one request too many.
+                buckets.withLock { buckets in
+                    if buckets[key] == turn { buckets[key] = turn.advanced(by: .zero - spacing) }
+                }
                 throw error
             }
         }
@@ -49,7 +52,8 @@ extension Client {
     /// steadily, allowing a burst of `limit`), overall or, with `perHost`, to each host.
     ///
     /// Over the limit, a request waits on `clock` for its turn, in arrival order, unless `overflow` is
-    /// ``RateLimitOverflow/fail``. A waiter cancelled during its wait gives its turn back.
+    /// ``RateLimitOverflow/fail``. A waiter cancelled during its wait gives its turn back when nobody has
+    /// booked a later one.
     ///
     /// ```swift
     /// let client = Client(transport: URLSessionTransport())

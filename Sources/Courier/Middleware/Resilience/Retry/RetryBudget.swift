@@ -4,7 +4,7 @@
 /// Within any ``window`` (10 s by default), the retries to one host may number at most ``reserve`` plus
 /// ``ratio`` times the requests sent there: with the defaults, a quiet client can still retry its first
 /// ten failures, and under a storm the retries add at most a fifth to the load. A retry over the budget
-/// is not made; the caller gets the last response or error, which says so.
+/// is not made; the caller gets the last response, or the last error, whose message says so.
 public struct RetryBudget: Sendable, Hashable {
     /// The share of requests that may be retried: 0.2 allows one retry per five requests.
     public var ratio: Double
@@ -24,7 +24,7 @@ public struct RetryBudget: Sendable, Hashable {
 }
 
 /// The requests and retries per host of one ``Client/retrying(_:clock:)`` layer, counted in ten slots per
-/// window so that the memory stays the same whatever the traffic.
+/// window: the memory grows with the number of hosts, not with the traffic.
 final class RetryBudgetLedger<Instant: InstantProtocol<Duration>>: Sendable {
     private struct Slot {
         var epoch = Int.min

@@ -17,18 +17,22 @@ struct RetryLoop<C: Clock<Duration>> {
     /// The caller's overall deadline, if any: no wait or attempt is started that would pass it.
     var deadline: Deadline?
 
-    /// - Parameter withdrawFromBudget: takes a token for each retry; `false` when the budget is spent.
+    /// - Parameters:
+    ///   - withdrawFromBudget: takes a token for each retry; `false` when the budget is spent.
+    ///   - settle: readies a value that will be kept through a wait (and returned if no retry follows),
+    ///     so that it holds nothing (a connection, a throttle slot) while the loop sleeps.
     nonisolated(nonsending) func run<T>(
         attempt: (_ number: Int) async throws -> T,
         classify: (Result<T, any Error>) -> Verdict,
-        withdrawFromBudget: () -> Bool = { true }
+        withdrawFromBudget: () -> Bool = { true },
+        settle: (T) async -> T = { $0 }
     ) async throws -> T {
         let start = clock.now
         // Made on the first wait only: most calls never retry.
         var random: (any RandomNumberGenerator)?
         var number = 1
         while true {
-            let outcome: Result<T, any Error>
+            var outcome: Result<T, any Error>
             do {
                 outcome = .success(try await attempt(number))
             } catch {
@@ -63,6 +67,9 @@ struct RetryLoop<C: Clock<Duration>> {
                 return try finish(outcome, attempts: number, note: "Not retried: the retry budget for this host is spent.")
             }
             if delay > .zero {
+                if case .success(let value) = outcome {
+                    outcome = .success(await settle(value))
+                }
                 try await clock.sleep(for: delay)
             }
             // A sleep can wake late on a busy machine: the deadline is checked again before sending.

@@ -32,7 +32,7 @@ import HTTPTypes
 /// one. A `Retry-After` longer than ``maxRetryAfter`` ends the retries rather than being shortened: the
 /// server asked not to be called sooner. No retry starts past ``maxAttempts``, ``maxElapsedTime``, the
 /// request's ``RequestOptions/deadline``, or the ``budget``; the caller then gets the last response (a
-/// 503 with its body) or the last error, whose message says why it was not retried.
+/// 503 with its body, up to 64 KiB of it) or the last error, whose message says why it was not retried.
 public struct RetryPolicy: Sendable {
     /// The wait before each retry, when the server does not say.
     public var backoff: any BackoffStrategy

@@ -1,6 +1,7 @@
 /// Runs `operation` under `policy`: again after each retryable error, waiting on `clock` between
 /// attempts, until it succeeds or the policy gives up. Retry knows nothing of networking: any `async`
-/// work can use it.
+/// work can use it. (The policy's ``RetryPolicy/budget`` is not used here: a budget counts the traffic to
+/// a host, which only a ``Client/retrying(_:clock:)`` layer sees.)
 ///
 /// ```swift
 /// let config = try await withRetries(.exponential(base: .milliseconds(100), maxAttempts: 5)) {

@@ -1,7 +1,7 @@
 /// How soon a request leaves a ``Client/throttled(maxConcurrent:perHost:)`` queue relative to others.
 ///
 /// Higher goes first, first come first served within a priority; a lower priority is never starved:
-/// after four grants in a row that passed it over, its oldest waiter goes next.
+/// once four grants have passed it over while it waited, its oldest waiter goes next.
 public enum RequestPriority: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// Prefetching, analytics, anything that can wait.
     case low

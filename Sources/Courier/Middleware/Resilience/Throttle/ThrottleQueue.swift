@@ -4,7 +4,8 @@
 /// Waiting suspends on a continuation (no polling); a waiter whose task is cancelled is removed from the
 /// line at once and never takes a slot.
 final class ThrottleQueue: Sendable {
-    /// How many grants may pass over a waiting lower priority before its oldest waiter goes first.
+    /// How many grants may pass over a waiting lower priority before its oldest waiter goes first. The
+    /// count starts again when that line is served or empties.
     static let starvationLimit = 4
 
     private struct Waiter {
@@ -81,6 +82,7 @@ final class ThrottleQueue: Sendable {
             let waiter: Waiter? = state.withLock { state in
                 for line in state.lines.indices {
                     if let index = state.lines[line].firstIndex(where: { $0.id == id }) {
+                        defer { if state.lines[line].isEmpty { state.passedOver[line] = 0 } }
                         return state.lines[line].remove(at: index)
                     }
                 }
@@ -137,6 +139,10 @@ final class ThrottleQueue: Sendable {
             state.passedOver[candidate.line] += 1
         }
         state.passedOver[chosen.line] = 0
-        return state.lines[chosen.line].remove(at: chosen.index)
+        let waiter = state.lines[chosen.line].remove(at: chosen.index)
+        for line in state.lines.indices where state.lines[line].isEmpty {
+            state.passedOver[line] = 0
+        }
+        return waiter
     }
 }
