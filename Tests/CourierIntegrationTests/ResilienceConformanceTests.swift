@@ -13,6 +13,15 @@ func withServer(_ kind: TransportUnderTest, _ body: (any Transport, TestServer) 
     }
 }
 
+/// Runs `body` with two running test servers (two origins) and a fresh transport of `kind`.
+func withTwoServers(_ kind: TransportUnderTest, _ body: (any Transport, TestServer, TestServer) async throws -> Void) async throws {
+    try await TestServer.withRunning { first in
+        try await TestServer.withRunning { second in
+            try await kind.with { transport in try await body(transport, first, second) }
+        }
+    }
+}
+
 /// RELIABILITY.md section E (25–31) and scenario 11, against the real local server on every transport.
 @Suite("Resilience against the real local server", .timeLimit(.minutes(1)))
 struct ResilienceConformanceTests {
@@ -115,44 +124,40 @@ struct ResilienceConformanceTests {
 
     @Test("rate limit per host under 100 concurrent callers: each server sees exactly the limit; over it, callers fail or wait their turn (RELIABILITY 30)", arguments: TransportUnderTest.allCases)
     func rateLimit(_ kind: TransportUnderTest) async throws {
-        try await TestServer.withRunning { first in
-            try await TestServer.withRunning { second in
-                try await kind.with { transport in
-                    let failing = Client(transport: transport)
-                        .rateLimited(10, per: .seconds(60), perHost: true, whenExceeded: .fail, clock: TestClock())
-                    let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
-                        for index in 0..<100 {
-                            let server = index % 2 == 0 ? first : second
-                            group.addTask {
-                                do {
-                                    _ = try await failing.targeting(server.server).send(Endpoint<Echo>(path: "/echo"))
-                                    return true
-                                } catch let error as NetworkError where error.kind == .rateLimited {
-                                    return false
-                                }
-                            }
+        try await withTwoServers(kind) { transport, first, second in
+            let failing = Client(transport: transport)
+                .rateLimited(10, per: .seconds(60), perHost: true, whenExceeded: .fail, clock: TestClock())
+            let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<100 {
+                    let server = index % 2 == 0 ? first : second
+                    group.addTask {
+                        do {
+                            _ = try await failing.targeting(server.server).send(Endpoint<Echo>(path: "/echo"))
+                            return true
+                        } catch let error as NetworkError where error.kind == .rateLimited {
+                            return false
                         }
-                        return try await group.reduce(into: [Bool]()) { $0.append($1) }
                     }
-                    #expect(outcomes.filter { $0 }.count == 20)
-                    #expect(await first.hits("/echo") == 10)
-                    #expect(await second.hits("/echo") == 10)
-
-                    // Waiting, the default: the first 10 go at once, the next 10 only when the clock allows.
-                    let clock = TestClock()
-                    let waiting = Client(transport: transport).rateLimited(10, per: .seconds(60), clock: clock).targeting(first.server)
-                    let tasks = (0..<20).map { _ in Task { try await waiting.send(Endpoint<Echo>(path: "/echo/waiting")) } }
-                    await eventually { await first.hits("/echo/waiting") == 10 }
-                    await clock.waitForSleeper()
-                    #expect(await first.hits("/echo/waiting") == 10)
-                    // One turn every 6 s of the test clock; a waiter that books late sleeps from then on.
-                    while await first.hits("/echo/waiting") < 20 {
-                        await clock.advance(by: .seconds(6))
-                    }
-                    for task in tasks { _ = try await task.value }
-                    #expect(await first.hits("/echo/waiting") == 20)
                 }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
             }
+            #expect(outcomes.filter { $0 }.count == 20)
+            #expect(await first.hits("/echo") == 10)
+            #expect(await second.hits("/echo") == 10)
+
+            // Waiting, the default: the first 10 go at once, the next 10 only when the clock allows.
+            let clock = TestClock()
+            let waiting = Client(transport: transport).rateLimited(10, per: .seconds(60), clock: clock).targeting(first.server)
+            let tasks = (0..<20).map { _ in Task { try await waiting.send(Endpoint<Echo>(path: "/echo/waiting")) } }
+            await eventually { await first.hits("/echo/waiting") == 10 }
+            await clock.waitForSleeper()
+            #expect(await first.hits("/echo/waiting") == 10)
+            // One turn every 6 s of the test clock; a waiter that books late sleeps from then on.
+            while await first.hits("/echo/waiting") < 20 {
+                await clock.advance(by: .seconds(6))
+            }
+            for task in tasks { _ = try await task.value }
+            #expect(await first.hits("/echo/waiting") == 20)
         }
     }
 
@@ -250,27 +255,23 @@ struct ResilienceConformanceTests {
 
     @Test("throttle per host: each of two servers sees at most 2 at once (RELIABILITY 30)", arguments: TransportUnderTest.allCases)
     func throttlePerHost(_ kind: TransportUnderTest) async throws {
-        try await TestServer.withRunning { first in
-            try await TestServer.withRunning { second in
-                try await kind.with { transport in
-                    let throttle = Throttling(maxConcurrent: 100, perHost: 2)
-                    let client = Client(transport: transport).with(throttle)
-                    let tasks = [first, second].flatMap { server in
-                        (0..<10).map { _ in Task { try await client.targeting(server.server).send(Endpoint<Data>(path: "/hold/per-host")) } }
-                    }
-                    await eventually { throttle.running == 4 && throttle.waiting == 16 }
-                    await eventually {
-                        let inFlight = (await first.inFlight("/hold/per-host"), await second.inFlight("/hold/per-host"))
-                        return inFlight == (2, 2)
-                    }
-                    await first.release("per-host")
-                    await second.release("per-host")
-                    for task in tasks { _ = try await task.value }
-                    #expect(await first.maxInFlight("/hold/per-host") == 2)
-                    #expect(await second.maxInFlight("/hold/per-host") == 2)
-                    #expect(await first.hits("/hold/per-host") + second.hits("/hold/per-host") == 20)
-                }
+        try await withTwoServers(kind) { transport, first, second in
+            let throttle = Throttling(maxConcurrent: 100, perHost: 2)
+            let client = Client(transport: transport).with(throttle)
+            let tasks = [first, second].flatMap { server in
+                (0..<10).map { _ in Task { try await client.targeting(server.server).send(Endpoint<Data>(path: "/hold/per-host")) } }
             }
+            await eventually { throttle.running == 4 && throttle.waiting == 16 }
+            await eventually {
+                let inFlight = (await first.inFlight("/hold/per-host"), await second.inFlight("/hold/per-host"))
+                return inFlight == (2, 2)
+            }
+            await first.release("per-host")
+            await second.release("per-host")
+            for task in tasks { _ = try await task.value }
+            #expect(await first.maxInFlight("/hold/per-host") == 2)
+            #expect(await second.maxInFlight("/hold/per-host") == 2)
+            #expect(await first.hits("/hold/per-host") + second.hits("/hold/per-host") == 20)
         }
     }
 

@@ -6,6 +6,17 @@ import Testing
 
 @Suite("Timeout, delay and rate limit, on a test clock", .timeLimit(.minutes(1)))
 struct TimingOutTests {
+    /// A transport that answers 200 at once and records when, on `clock`, each request arrived.
+    static func timedTransport(_ clock: TestClock<Duration>) -> (RecordingTransport, Recorded<Duration>) {
+        let start = clock.now
+        let times = Recorded<Duration>()
+        let transport = RecordingTransport { request in
+            times.append(clock.elapsed(since: start))
+            return stubResponse(200, for: request)
+        }
+        return (transport, times)
+    }
+
     @Test("no answer within the limit is timedOut, and the transfer is cancelled")
     func timesOut() async throws {
         let clock = TestClock()
@@ -40,12 +51,7 @@ struct TimingOutTests {
     @Test("delayed(by:) waits on its clock before sending")
     func delayed() async throws {
         let clock = TestClock()
-        let start = clock.now
-        let times = Recorded<Duration>()
-        let transport = RecordingTransport { request in
-            times.append(clock.elapsed(since: start))
-            return stubResponse(200, for: request)
-        }
+        let (transport, times) = Self.timedTransport(clock)
         let client = Client(transport: transport).delayed(by: .milliseconds(750), clock: clock)
         _ = try await driving(clock) { try await client.send(try itemsRequest()) }
         #expect(times.all == [.milliseconds(750)])
@@ -54,12 +60,7 @@ struct TimingOutTests {
     @Test("rateLimited: a burst of N, then one every interval / N")
     func rateLimitWaits() async throws {
         let clock = TestClock()
-        let start = clock.now
-        let times = Recorded<Duration>()
-        let transport = RecordingTransport { request in
-            times.append(clock.elapsed(since: start))
-            return stubResponse(200, for: request)
-        }
+        let (transport, times) = Self.timedTransport(clock)
         let client = Client(transport: transport).rateLimited(2, per: .seconds(1), clock: clock)
         for _ in 0..<5 {
             _ = try await driving(clock) { try await client.send(try itemsRequest()) }
