@@ -142,3 +142,24 @@ public func eventually(_ condition: () async -> Bool) async {
         await Task.yield()
     }
 }
+
+/// A gate that tasks wait at until the test opens it.
+public actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    public init() {}
+
+    /// Returns once the gate is open (at once if it already is).
+    public func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Opens the gate for everyone, now and later.
+    public func open() {
+        isOpen = true
+        waiters.forEach { $0.resume() }
+        waiters.removeAll()
+    }
+}

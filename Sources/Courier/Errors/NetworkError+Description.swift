@@ -110,6 +110,9 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         case .transportFailed: return "the transport failed."
         case .circuitOpen: return "the circuit for this host is open; the request was not sent."
         case .rateLimited: return "the rate limit was reached; the request was not sent."
+        case .authenticationFailed: return "the credential could not be obtained or refreshed."
+        case .tooManyRedirects: return "the redirects did not end."
+        case .insecureRedirect: return "a redirect from https to http was refused."
         }
     }
 
@@ -149,6 +152,12 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return "the host failed repeatedly; the breaker lets a probe through after its cool-down."
         case .rateLimited:
             return "slow down, or let the rate limiter wait instead of failing."
+        case .authenticationFailed:
+            return "the cause below says why the token provider failed; the user may need to sign in again."
+        case .tooManyRedirects:
+            return "the server redirects in a loop or too often; check the URL and the server's configuration."
+        case .insecureRedirect:
+            return "the server sent an https request to plain http; allow it explicitly only if that is intended."
         case .invalidResponse, .transportFailed:
             return nil
         }

@@ -42,6 +42,13 @@ extension NetworkError {
         /// A circuit breaker (``Client/breakingCircuit(after:coolDown:isFailure:clock:)``) is open for the
         /// request's host: recent requests there failed, so this one was not sent.
         case circuitOpen
+        /// The credential could not be obtained or refreshed; ``NetworkError/underlying`` holds the cause.
+        case authenticationFailed
+        /// A redirect chain passed its limit, or came back to a URL it had already visited.
+        case tooManyRedirects
+        /// A redirect would have gone from `https` to `http`, which ``Client/followingRedirects(_:)``
+        /// refuses unless told otherwise.
+        case insecureRedirect
         /// A rate limiter set to fail rather than wait (``Client/rateLimited(_:per:perHost:whenExceeded:clock:)``)
         /// had no capacity left; the request was not sent.
         case rateLimited
@@ -68,6 +75,9 @@ extension NetworkError {
             case .transportFailed: "transportFailed"
             case .circuitOpen: "circuitOpen"
             case .rateLimited: "rateLimited"
+            case .authenticationFailed: "authenticationFailed"
+            case .tooManyRedirects: "tooManyRedirects"
+            case .insecureRedirect: "insecureRedirect"
             }
         }
     }

@@ -26,11 +26,15 @@ import Logging
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.
-/// - `GET /auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.
+/// - `/auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.
 /// - `/flaky/{key}?failures=N&status=S&retryAfter=R`: fails N times (2 by default) per `key` with
 ///   status S (503 by default; `Retry-After: R` when given), then answers 200 with a ``FlakyReply``
 ///   (the attempt number and the body it received).
 /// - `/hold/{key}`: answers only once the test calls ``release(_:)`` with `key`.
+/// - `POST /auth/token`: issues a new token `token-N` (`{"token":…,"expiresIn":3600}`), which from then
+///   on is the only one `/auth/protected/**` accepts (as `Bearer token-N`; anything else is 401);
+///   `POST /auth/token-broken`: always 500.
+/// - `/redirect-loop/a` and `/redirect-loop/b`: each redirects to the other.
 ///
 /// Every request is counted by its path; read the counts with ``hits(_:)``, and the most requests a
 /// path had in flight at once with ``maxInFlight(_:)``.

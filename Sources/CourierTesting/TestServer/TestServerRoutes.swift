@@ -41,12 +41,36 @@ enum TestServerRoutes {
         router.get("/bytes/{n}", use: bytes)
         router.on("/bytes/{n}", method: .head, use: bytes)
         router.get("/drip") { request, _ in drip(request, state: state) }
-        router.get("/auth/challenge") { _, _ in
-            Response(
-                status: .unauthorized,
-                headers: [.wwwAuthenticate: #"Basic realm="courier""#, .contentType: "application/json"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"credentials required"}"#))
-            )
+        for method in allMethods {
+            router.on("/auth/challenge", method: method) { request, _ in
+                _ = try await request.body.collect(upTo: 64 * 1024 * 1024)
+                return challenge()
+            }
+        }
+        router.post("/auth/token") { _, _ in
+            let token = await state.issueToken()
+            return json(Data(#"{"token":"\#(token)","expiresIn":3600}"#.utf8))
+        }
+        router.post("/auth/token-broken") { _, _ in
+            json(Data(#"{"error":"the token service is down"}"#.utf8), status: .internalServerError)
+        }
+        for method in allMethods {
+            router.on("/auth/protected/**", method: method) { request, _ in
+                _ = try await request.body.collect(upTo: 64 * 1024 * 1024)
+                let valid = await state.validToken()
+                guard let valid, request.headers[.authorization] == "Bearer \(valid)" else {
+                    return Response(
+                        status: .unauthorized,
+                        headers: [.wwwAuthenticate: #"Bearer error="invalid_token""#, .contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"invalid_token"}"#))
+                    )
+                }
+                return json(Data(#"{"ok":true}"#.utf8))
+            }
+            router.on("/redirect-loop/{name}", method: method) { _, context in
+                let name = try context.parameters.require("name")
+                return Response(status: .found, headers: [.location: name == "a" ? "/redirect-loop/b" : "/redirect-loop/a"])
+            }
         }
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
@@ -189,6 +213,15 @@ enum TestServerRoutes {
             finished = true
         }
         return Response(status: .ok, headers: [.contentType: "text/plain"], body: body)
+    }
+
+    /// 401 with a `WWW-Authenticate` challenge, whatever the credentials.
+    static func challenge() -> Response {
+        Response(
+            status: .unauthorized,
+            headers: [.wwwAuthenticate: #"Basic realm="courier""#, .contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"credentials required"}"#))
+        )
     }
 
     static func json(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {

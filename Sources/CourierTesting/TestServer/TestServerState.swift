@@ -7,6 +7,7 @@ actor TestServerState {
     private var maxInFlight: [String: Int] = [:]
     private var flakyCounts: [String: Int] = [:]
     private var released: Set<String> = []
+    private var issuedTokens = 0
     private var holders: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     func enter(_ path: String) {
@@ -30,6 +31,17 @@ actor TestServerState {
     func nextFlakyAttempt(_ key: String) -> Int {
         flakyCounts[key, default: 0] += 1
         return flakyCounts[key, default: 0]
+    }
+
+    /// Issues a new token, which from now on is the only one `/auth/protected` accepts.
+    func issueToken() -> String {
+        issuedTokens += 1
+        return "token-\(issuedTokens)"
+    }
+
+    /// The token `/auth/protected` accepts: the last one issued.
+    func validToken() -> String? {
+        issuedTokens == 0 ? nil : "token-\(issuedTokens)"
     }
 
     /// Returns once `key` is released (at once if it already is).

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTypes
+
+/// What proves who the caller is, as it goes on the wire: an `Authorization` header (Basic, Bearer, or
+/// any scheme), or an API key in a header or a query parameter.
+///
+/// ```swift
+/// Credential.basic(username: "guest", password: "guest")   // Authorization: Basic Z3Vlc3Q6Z3Vlc3Q=
+/// Credential.bearer("eyJhbGciOi…")                         // Authorization: Bearer eyJhbGciOi…
+/// Credential.custom(field: "Token", data: "abc123")        // Authorization: Token abc123
+/// Credential.apiKey("k-42", header: "X-Api-Key")           // X-Api-Key: k-42
+/// Credential.apiKey("k-42", queryParameter: "api_key")     // …?api_key=k-42
+/// ```
+public struct Credential: Sendable, Hashable {
+    enum Placement: Sendable, Hashable {
+        case header(name: String, value: String)
+        case query(name: String, value: String)
+    }
+
+    let placement: Placement
+
+    /// `Authorization: Basic <base64(username:password)>` (RFC 7617, UTF-8).
+    public static func basic(username: String, password: String) -> Credential {
+        custom(field: "Basic", data: Data("\(username):\(password)".utf8).base64EncodedString())
+    }
+
+    /// `Authorization: Bearer <token>` (RFC 6750).
+    public static func bearer(_ token: String) -> Credential {
+        custom(field: "Bearer", data: token)
+    }
+
+    /// `Authorization: <field> <data>`, for any other scheme (FunNetworking's `.custom(field:data:)`).
+    public static func custom(field: String, data: String) -> Credential {
+        Credential(placement: .header(name: "Authorization", value: "\(field) \(data)"))
+    }
+
+    /// An API key in a header of its own.
+    public static func apiKey(_ key: String, header: String) -> Credential {
+        Credential(placement: .header(name: header, value: key))
+    }
+
+    /// An API key as a query parameter. Prefer a header where the API allows it: URLs end up in logs
+    /// (Courier's redact the parameters named in ``Redactor``, others may not).
+    public static func apiKey(_ key: String, queryParameter: String) -> Credential {
+        Credential(placement: .query(name: queryParameter, value: key))
+    }
+
+    /// Puts the credential on `request`, replacing one of the same name.
+    ///
+    /// - Throws: ``NetworkError/Kind/invalidHeader(name:)`` when the value cannot be a header value.
+    public func apply(to request: inout ClientRequest) throws {
+        switch placement {
+        case .header(let name, let value):
+            try request.setHeader(name, value)
+        case .query(let name, let value):
+            let path = request.head.path ?? "/"
+            let pair = PercentEncoding.query([(name, value)])
+            request.head.path = path + (path.contains("?") ? "&" : "?") + pair
+        }
+    }
+}
+
+extension Credential: CustomStringConvertible {
+    /// Where the credential goes, never its value.
+    public var description: String {
+        switch placement {
+        case .header(let name, _): "Credential(header: \(name), <redacted>)"
+        case .query(let name, _): "Credential(query: \(name), <redacted>)"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// The current token of one ``Client/authorizing(with:clock:)`` layer, and the one refresh in flight, so
+/// that many requests rejected at once cause one refresh (single flight).
+actor TokenStore<C: Clock<Duration>> {
+    /// A token to send, and how many refreshes had failed when it was handed out.
+    struct Issued: Sendable {
+        let token: Token
+        let failuresSeen: Int
+    }
+
+    private let provider: any TokenProvider
+    private let clock: C
+    /// How long before its expiry a token is refreshed rather than sent.
+    private let leeway: Duration
+    private var current: (token: Token, expiresAt: C.Instant?)?
+    private var inFlight: Task<Token, any Error>?
+    /// Failed refreshes so far, and the last one's error: a request sent before a refresh failed gets
+    /// that error instead of starting a refresh of its own.
+    private var failures = 0
+    private var lastFailure: (any Error)?
+
+    init(provider: any TokenProvider, clock: C, leeway: Duration) {
+        self.provider = provider
+        self.clock = clock
+        self.leeway = leeway
+    }
+
+    /// The token to send now: the current one, or a new one when there is none yet or it expires within
+    /// the leeway.
+    func usable() async throws -> Issued {
+        let seen = failures
+        guard let current else {
+            return Issued(token: try await obtain(provider.token), failuresSeen: seen)
+        }
+        if let expiresAt = current.expiresAt, clock.now.advanced(by: leeway) >= expiresAt {
+            return Issued(token: try await obtain(provider.refreshedToken), failuresSeen: seen)
+        }
+        return Issued(token: current.token, failuresSeen: seen)
+    }
+
+    /// A token to replace the rejected `issued` one: the current token if it is already newer, else the
+    /// result of the refresh in flight, else of a new refresh. If a refresh failed since `issued` was
+    /// handed out, its error is thrown: the request was part of that round.
+    func refreshed(replacing issued: Issued) async throws -> Token {
+        if failures > issued.failuresSeen, let lastFailure {
+            throw lastFailure
+        }
+        if inFlight == nil, let current, current.token != issued.token {
+            return current.token
+        }
+        return try await obtain(provider.refreshedToken)
+    }
+
+    /// Joins the call to the provider in flight, or starts one. The call runs in a task of its own, so
+    /// a caller that is cancelled does not cancel it for the others.
+    private func obtain(_ call: @escaping @Sendable () async throws -> Token) async throws -> Token {
+        let task: Task<Token, any Error>
+        if let inFlight {
+            task = inFlight
+        } else {
+            task = Task { try await call() }
+            inFlight = task
+        }
+        do {
+            let token = try await task.value
+            if inFlight == task {
+                inFlight = nil
+                current = (token, token.expiresIn.map { clock.now.advanced(by: $0) })
+            }
+            return token
+        } catch {
+            // A failed refresh leaves no token behind; a request made from now on may try again.
+            if inFlight == task {
+                inFlight = nil
+                current = nil
+                failures += 1
+                lastFailure = error
+            }
+            throw error
+        }
+    }
+}
