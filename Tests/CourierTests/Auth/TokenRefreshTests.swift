@@ -89,6 +89,23 @@ struct TokenRefreshTests {
         #expect(held.requests.map { $0.head.headerFields[.authorization] } == ["Bearer token-0", "Bearer token-0", "Bearer token-1", "Bearer token-1"])
     }
 
+    @Test("the task that triggered the refresh is cancelled: the refresh goes on for the others, and that task alone is cancelled (RELIABILITY 32)")
+    func cancelledTrigger() async throws {
+        let gate = Gate()
+        let tokens = CountingTokens(gate: gate)
+        let transport = Self.guarded { "token-1" }
+        let client = Client(transport: transport).authorizing(with: .bearer(tokens))
+        let trigger = Task { try await client.send(try ClientRequest(url: "https://api.example.com/a")) }
+        await eventually { await tokens.refreshes == 1 }
+        let other = Task { try await client.send(try ClientRequest(url: "https://api.example.com/b")) }
+        await eventually { transport.requests.count == 2 }
+        trigger.cancel()
+        await gate.open()
+        #expect(try await other.value.status == .ok)
+        #expect(try await #require(throws: NetworkError.self) { try await trigger.value }.kind == .cancelled)
+        #expect(await tokens.refreshes == 1)
+    }
+
     @Test("a failed refresh fails every waiter with authenticationFailed and the cause, without a loop; a later request may refresh again (RELIABILITY 33)")
     func failedRefresh() async throws {
         let gate = Gate()

@@ -29,6 +29,8 @@ struct Authorizing<C: Clock<Duration>>: Middleware {
             let (rejected, response) = try await trigger.matches(next(Self.signed(request, issued.token, credential)))
             guard rejected, request.body.isReplayable else { return response }
             let fresh = try await Self.authenticating(request) { try await store.refreshed(replacing: issued) }
+            // The refresh went on for everyone; a caller cancelled meanwhile stops here.
+            try Task.checkCancellation()
             // One refresh and one more attempt: a second rejection is returned as it is, never looped.
             return try await next(Self.signed(request, fresh, credential))
         }
