@@ -152,6 +152,69 @@ func resilienceBuildersExample(client: Client) {
     _ = client.delayed(by: .milliseconds(800))
 }
 
+// MARK: Authentication, hooks and redirects
+
+func credentialExamples(client: Client) {
+    let guest = client.authorizing(with: .basic(username: "guest", password: "guest"))  // Authorization: Basic Z3Vlc3Q6Z3Vlc3Q=
+    let fixed = client.authorizing(with: .bearer("eyJhbGciOi…"))                          // Authorization: Bearer eyJhbGciOi…
+    let custom = client.authorizing(with: .custom(field: "Token", data: "abc123"))        // Authorization: Token abc123
+    let keyed = client.authorizing(with: .credential(.apiKey("k-42", header: "X-Api-Key")))
+    _ = (guest, fixed, custom, keyed)
+}
+
+struct Grant: Decodable, Sendable {
+    var accessToken: String
+    var refreshToken: String
+    var expiresIn: Int
+}
+
+actor SessionTokens: TokenProvider {
+    let auth: Client                                   // a client without the authorizing layer
+    var refreshToken: String
+
+    init(auth: Client, refreshToken: String) {
+        self.auth = auth
+        self.refreshToken = refreshToken
+    }
+
+    func token() async throws -> Token { try await refreshedToken() }
+
+    func refreshedToken() async throws -> Token {
+        let grant = try await auth.send(Endpoint<Grant>(method: .post, path: "/oauth/token", body: .json(["refresh_token": refreshToken])))
+        refreshToken = grant.refreshToken
+        return Token(grant.accessToken, expiresIn: .seconds(grant.expiresIn))
+    }
+}
+
+func tokenExample(tokens: SessionTokens) {
+    let api = Client(transport: URLSessionTransport())
+        .followingRedirects()
+        .authorizing(with: .bearer(tokens))                // outside the redirects: never sent to another origin
+        .targeting(.production)
+    _ = api
+}
+
+func hooksExample(client: Client) {
+    let hooked = client.hooked(
+        pre: [PreRequestHook { request in
+            var request = request
+            try request.setHeader("X-Request-ID", UUID().uuidString)
+            return request
+        }],
+        post: [PostRequestHook { response, original in
+            response.status == .serviceUnavailable ? .makeNewRequest(original) : .continue
+        }]
+    )
+    _ = hooked
+}
+
+func redirectExample(client: Client) {
+    var redirects = RedirectPolicy(maxRedirects: 5)
+    redirects.sensitiveHeaders = ["X-Api-Key"]
+    let following = client.followingRedirects(redirects)
+    _ = following
+}
+
 // MARK: Transports and streaming
 
 func transportExample() async throws {

@@ -74,6 +74,7 @@ struct DemoCommand: AsyncParsableCommand {
         steps.say("downloaded: \(bytes) bytes in \(chunks) chunks, with back-pressure")
 
         try await DemoResilience(shared: shared, server: production).run(&steps)
+        try await DemoAuth(shared: shared, production: production, staging: staging).run(&steps)
 
         steps.step("What a failure prints", "A 404, with the Authorization header the request carried redacted.")
         var missing = Endpoint<TestArticle>.article(id: 42)
