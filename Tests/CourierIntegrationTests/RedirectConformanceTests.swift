@@ -112,8 +112,11 @@ struct RedirectConformanceTests {
             try await withTLSServer(routes: { router in
                 router.get("/to-plain") { _, _ in Response(status: .found, headers: [.location: plain.baseURL + "/echo"]) }
             }) { port in
+                // URLSession on Linux has no way to trust this self-signed server, so the downgrade runs
+                // on AsyncHTTPClient here; RedirectUnitTests.downgrade covers the same decision with a stub.
                 let transport = try transport(pinning: "tls-server-cert.pem")
                 let secure = try Server(url: "https://127.0.0.1:\(port)")
+                do {
                 let error = try await #require(throws: NetworkError.self) {
                     try await Client(transport: transport).followingRedirects().targeting(secure)
                         .send(Endpoint<Echo>(path: "/to-plain", headers: Self.credentials))
@@ -127,6 +130,10 @@ struct RedirectConformanceTests {
                     .send(Endpoint<Echo>(path: "/to-plain", headers: Self.credentials))
                 #expect(echo.headers["authorization"] == nil)
                 #expect(echo.headers["cookie"] == nil)
+                } catch {
+                    try? await transport.shutdown()
+                    throw error
+                }
                 try await transport.shutdown()
             }
         }

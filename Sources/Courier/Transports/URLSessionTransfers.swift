@@ -186,16 +186,21 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         // NOTE: a 401 with WWW-Authenticate becomes a challenge, and with no credential to offer
         // libcurl-based URLSession never completes the task. Courier's authorization middleware answers
         // challenges, so the 401 is delivered as a response (its body, which URLSession holds back, is
-        // lost) and the task is cancelled.
-        let continuation: HeadContinuation? = lock.withLock {
-            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier), case .waitingForHead(let continuation) = transfer.phase else {
-                return nil
-            }
-            transfer.phase = .finished
-            return continuation
+        // lost) and the task is cancelled. The challenge can come before the head was delivered, or after
+        // it (the body then ends here, empty).
+        let phase: Transfer.Phase? = lock.withLock {
+            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+            defer { transfer.phase = .finished }
+            // An empty body is the whole of what this response will deliver, not a truncation.
+            transfer.completed = true
+            return transfer.phase
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
-        continuation?.resume(returning: (response, BodyChunks { { nil } }, true))
+        switch phase {
+        case .waitingForHead(let continuation)?: continuation.resume(returning: (response, BodyChunks { { nil } }, true))
+        case .streaming(let stream)?: stream.finish()
+        case .finished?, nil: break
+        }
     }
 
     func urlSession(

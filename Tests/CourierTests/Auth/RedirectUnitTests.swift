@@ -40,6 +40,7 @@ struct RedirectUnitTests {
         ("/next?a=1", "https://secure.example.com/next?a=1"),
         ("next", "https://secure.example.com/next"),
         ("//other.example.com/x", "https://other.example.com/x"),
+        ("/login?next=https://secure.example.com/home", "https://secure.example.com/login?next=https://secure.example.com/home"),
         ("https://other.example.com:8443/y#frag", "https://other.example.com:8443/y"),
     ])
     func resolution(_ location: String, _ expected: String) async throws {
@@ -67,5 +68,25 @@ struct RedirectUnitTests {
         let response = try await Client(transport: transport).followingRedirects().send(request)
         #expect(response.status.code == 307)
         #expect(transport.requests.count == 1)
+    }
+
+    @Test("an API key set by a credential is dropped across origins, like Authorization; a 401 from the other origin causes no refresh")
+    func apiKeyAcrossOrigins() async throws {
+        let transport = Self.redirecting(to: "https://other.example.com/landing")
+        let client = Client(transport: transport).followingRedirects().authorizing(with: .credential(.apiKey("k-42", header: "X-Api-Key")))
+        let response = try await client.send(try ClientRequest(url: "https://secure.example.com/start"))
+        #expect(transport.requests.first?.head.headerFields[HTTPField.Name("X-Api-Key")!] == "k-42")
+        #expect(response.request.head.headerFields[HTTPField.Name("X-Api-Key")!] == nil)
+
+        let tokens = CountingTokens()
+        let rejecting = RecordingTransport { request in
+            request.head.path == "/start"
+                ? stubResponse(302, headers: [.location: "https://other.example.com/landing"], for: request)
+                : stubResponse(401, for: request)
+        }
+        let refreshing = Client(transport: rejecting).followingRedirects().authorizing(with: .bearer(tokens))
+        #expect(try await refreshing.send(try ClientRequest(url: "https://secure.example.com/start")).status == .unauthorized)
+        #expect(await tokens.refreshes == 0)
+        #expect(rejecting.requests.last?.head.headerFields[.authorization] == nil)
     }
 }

@@ -50,8 +50,17 @@ struct TokenRefreshTests {
     @Test("100 concurrent requests rejected together cause one refresh, and each is sent at most twice (RELIABILITY 32)")
     func singleFlight() async throws {
         let tokens = CountingTokens()
-        let transport = Self.guarded { "token-1" }
+        let transport = HeldTransport { request in
+            request.head.headerFields[.authorization] == "Bearer token-1" ? stubResponse(200, for: request) : stubResponse(401, for: request)
+        }
         let client = Client(transport: transport).authorizing(with: .bearer(tokens))
+        // All 100 are held until every one has been sent, so their 401s arrive together.
+        Task {
+            await eventually { transport.holding == 100 }
+            transport.releaseAll()
+            await eventually { transport.holding == 100 }
+            transport.releaseAll()
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<100 {
                 group.addTask {

@@ -38,7 +38,7 @@ public struct Authorization: Sendable {
 
     /// `Authorization: Bearer <token>` with tokens from `provider`: refreshed once (for all the requests
     /// waiting) when a response matches `trigger`, and before sending when the token expires within
-    /// `leeway`.
+    /// `leeway` (or has lived half its life, when that comes first).
     public static func bearer(
         _ provider: some TokenProvider,
         refreshingOn trigger: RefreshTrigger = .status([401]),

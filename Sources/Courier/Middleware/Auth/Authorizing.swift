@@ -27,7 +27,10 @@ struct Authorizing<C: Clock<Duration>>: Middleware {
         case .tokens(let store, let credential, let trigger):
             let issued = try await Self.authenticating(request) { try await store.usable() }
             let (rejected, response) = try await trigger.matches(next(Self.signed(request, issued.token, credential)))
-            guard rejected, request.body.isReplayable else { return response }
+            // A 401 from another origin (after a redirect) says nothing about this client's token.
+            guard rejected, request.body.isReplayable, !response.request.options.crossesOrigin else { return response }
+            // Nothing (a connection, a throttle slot) is held while the refresh runs.
+            _ = await response.releasingBody()
             let fresh = try await Self.authenticating(request) { try await store.refreshed(replacing: issued) }
             // The refresh went on for everyone; a caller cancelled meanwhile stops here.
             try Task.checkCancellation()

@@ -45,13 +45,16 @@ public struct Credential: Sendable, Hashable {
         Credential(placement: .query(name: queryParameter, value: key))
     }
 
-    /// Puts the credential on `request`, replacing one of the same name.
+    /// Puts the credential on `request`, replacing a header of the same name (a query parameter is
+    /// appended), and records a header's name in ``RequestOptions/credentialHeaders``.
     ///
     /// - Throws: ``NetworkError/Kind/invalidHeader(name:)`` when the value cannot be a header value.
     public func apply(to request: inout ClientRequest) throws {
         switch placement {
         case .header(let name, let value):
             try request.setHeader(name, value)
+            // So that a redirect to another origin drops it, whatever its name.
+            request.options.credentialHeaders.insert(name.lowercased())
         case .query(let name, let value):
             let path = request.head.path ?? "/"
             let pair = PercentEncoding.query([(name, value)])

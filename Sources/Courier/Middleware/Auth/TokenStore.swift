@@ -11,7 +11,9 @@ actor TokenStore<C: Clock<Duration>> {
     private let clock: C
     /// How long before its expiry a token is refreshed rather than sent.
     private let leeway: Duration
-    private var current: (token: Token, expiresAt: C.Instant?)?
+    /// The token and when it is due for refresh: `leeway` before its expiry, or halfway through its
+    /// life when that is shorter, so a short-lived token is not refreshed on every request.
+    private var current: (token: Token, refreshAt: C.Instant?)?
     private var inFlight: Task<Token, any Error>?
     /// Failed refreshes so far, and the last one's error: a request sent before a refresh failed gets
     /// that error instead of starting a refresh of its own.
@@ -31,7 +33,7 @@ actor TokenStore<C: Clock<Duration>> {
         guard let current else {
             return Issued(token: try await obtain(provider.token), failuresSeen: seen)
         }
-        if let expiresAt = current.expiresAt, clock.now.advanced(by: leeway) >= expiresAt {
+        if let refreshAt = current.refreshAt, clock.now >= refreshAt {
             return Issued(token: try await obtain(provider.refreshedToken), failuresSeen: seen)
         }
         return Issued(token: current.token, failuresSeen: seen)
@@ -41,11 +43,11 @@ actor TokenStore<C: Clock<Duration>> {
     /// result of the refresh in flight, else of a new refresh. If a refresh failed since `issued` was
     /// handed out, its error is thrown: the request was part of that round.
     func refreshed(replacing issued: Issued) async throws -> Token {
-        if failures > issued.failuresSeen, let lastFailure {
-            throw lastFailure
-        }
         if inFlight == nil, let current, current.token != issued.token {
             return current.token
+        }
+        if failures > issued.failuresSeen, let lastFailure {
+            throw lastFailure
         }
         return try await obtain(provider.refreshedToken)
     }
@@ -64,7 +66,7 @@ actor TokenStore<C: Clock<Duration>> {
             let token = try await task.value
             if inFlight == task {
                 inFlight = nil
-                current = (token, token.expiresIn.map { clock.now.advanced(by: $0) })
+                current = (token, token.expiresIn.map { clock.now.advanced(by: $0 - min(leeway, $0 / 2)) })
             }
             return token
         } catch {

@@ -60,7 +60,9 @@ struct FollowingRedirects: Middleware {
         let from = Origin(request)
         let to = Origin(next)
         if from != to {
-            let dropped = Self.credentialHeaders.union(policy.sensitiveHeaders.map { $0.lowercased() })
+            let dropped = Self.credentialHeaders
+                .union(policy.sensitiveHeaders.map { $0.lowercased() })
+                .union(request.options.credentialHeaders)
             next.head.headerFields = HTTPFields(next.head.headerFields.filter { !dropped.contains($0.name.canonicalName) })
         }
         next.options.crossesOrigin = to != start
@@ -73,7 +75,7 @@ struct FollowingRedirects: Middleware {
     static func resolve(_ location: String, from request: ClientRequest) -> URLStringParser.Parts? {
         guard let scheme = request.head.scheme, let authority = request.head.authority else { return nil }
         let absolute: String
-        if location.contains("://") {
+        if Self.hasScheme(location) {
             absolute = location
         } else if location.hasPrefix("//") {
             absolute = scheme + ":" + location
@@ -85,6 +87,13 @@ struct FollowingRedirects: Middleware {
             absolute = resolved
         }
         return try? URLStringParser.parse(absolute)
+    }
+
+    /// Whether `reference` starts with a scheme (`https:`, `file:`, `javascript:`): RFC 3986 §3.1.
+    /// (`/login?next=https://…` does not: it is a path.)
+    static func hasScheme(_ reference: String) -> Bool {
+        guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter else { return false }
+        return reference[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     private static func visitKey(_ request: ClientRequest) -> String {

@@ -24,6 +24,10 @@ enum CrossesOriginOptionKey: RequestOptionKey {
     static let defaultValue = false
 }
 
+enum CredentialHeadersOptionKey: RequestOptionKey {
+    static let defaultValue: Set<String> = []
+}
+
 enum RedirectsOptionKey: RequestOptionKey {
     static let defaultValue: [String] = []
 }
@@ -34,6 +38,14 @@ extension RequestOptions {
     public internal(set) var crossesOrigin: Bool {
         get { self[CrossesOriginOptionKey.self] }
         set { self[CrossesOriginOptionKey.self] = newValue }
+    }
+
+    /// Lower-cased names of headers that carry a credential on this request (an API key header set by a
+    /// ``Credential``, say): ``Client/followingRedirects(_:)`` drops them, with `Authorization` and
+    /// `Cookie`, when a redirect leaves the origin.
+    public var credentialHeaders: Set<String> {
+        get { self[CredentialHeadersOptionKey.self] }
+        set { self[CredentialHeadersOptionKey.self] = newValue }
     }
 
     /// The URLs this request was redirected from, first to last, without userinfo; empty when it was

@@ -39,21 +39,8 @@ struct Retrying<C: Clock<Duration>>: Middleware {
             guard let budget else { return true }
             return ledger.withdraw(for: host, budget: budget, now: clock.now)
         } settle: { response in
-            await Self.buffered(response)
+            await response.releasingBody()
         }
-    }
-
-    /// The largest body of a retryable response kept through a backoff wait.
-    static var keptBodyLimit: Int { 64 * 1024 }
-
-    /// `response` with its body read into memory (up to ``keptBodyLimit``; a larger one is dropped), so
-    /// that its connection and any throttle slot are free while the retry waits, and the body is still
-    /// there if the response ends up returned to the caller.
-    static func buffered(_ response: ClientResponse) async -> ClientResponse {
-        var response = response
-        let data = try? await response.body.collect(upTo: keptBodyLimit)
-        response.body = ResponseBody(data ?? Data())
-        return response
     }
 
     static func verdict(on outcome: Result<ClientResponse, any Error>, for request: ClientRequest, policy: RetryPolicy) -> RetryLoop<C>.Verdict {
