@@ -160,6 +160,25 @@ struct TokenRefreshTests {
         #expect(transport.requests.allSatisfy { $0.body.bufferedData == Data("payload".utf8) })
     }
 
+    @Test("a server that rejects every token: past the refresh limit, callers fail with authenticationFailed and ExcessiveRefresh (RELIABILITY 33)")
+    func excessiveRefresh() async throws {
+        let clock = TestClock()
+        let tokens = CountingTokens()
+        let transport = Self.guarded { "nothing" }
+        let client = Client(transport: transport)
+            .authorizing(with: .bearer(tokens, limit: RefreshLimit(count: 3, per: .seconds(60))), clock: clock)
+        for _ in 0..<3 {
+            #expect(try await client.send(try ClientRequest(url: "https://api.example.com/")).status == .unauthorized)
+        }
+        let error = try await #require(throws: NetworkError.self) { try await client.send(try ClientRequest(url: "https://api.example.com/")) }
+        #expect(error.kind == .authenticationFailed)
+        #expect(error.underlying is ExcessiveRefresh)
+        #expect(await tokens.refreshes == 3)
+        await clock.advance(by: .seconds(60))
+        #expect(try await client.send(try ClientRequest(url: "https://api.example.com/")).status == .unauthorized)
+        #expect(await tokens.refreshes == 4)
+    }
+
     @Test("a token that expires within the leeway is refreshed before sending (test clock)")
     func proactive() async throws {
         let clock = TestClock()

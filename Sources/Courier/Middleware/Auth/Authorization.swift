@@ -11,7 +11,7 @@ import Foundation
 public struct Authorization: Sendable {
     enum Source: Sendable {
         case fixed(Credential)
-        case tokens(any TokenProvider, credential: @Sendable (String) -> Credential, trigger: RefreshTrigger, leeway: Duration)
+        case tokens(any TokenProvider, credential: @Sendable (String) -> Credential, trigger: RefreshTrigger, leeway: Duration, limit: RefreshLimit)
     }
 
     let source: Source
@@ -38,24 +38,53 @@ public struct Authorization: Sendable {
 
     /// `Authorization: Bearer <token>` with tokens from `provider`: refreshed once (for all the requests
     /// waiting) when a response matches `trigger`, and before sending when the token expires within
-    /// `leeway` (or has lived half its life, when that comes first).
+    /// `leeway` (or has lived half its life, when that comes first); at most `limit` refreshes per window.
     public static func bearer(
         _ provider: some TokenProvider,
         refreshingOn trigger: RefreshTrigger = .status([401]),
-        leeway: Duration = .seconds(30)
+        leeway: Duration = .seconds(30),
+        limit: RefreshLimit = RefreshLimit()
     ) -> Authorization {
-        .tokens(provider, as: { .bearer($0) }, refreshingOn: trigger, leeway: leeway)
+        .tokens(provider, as: { .bearer($0) }, refreshingOn: trigger, leeway: leeway, limit: limit)
     }
 
     /// Tokens from `provider`, put on the wire by `credential` (`{ .custom(field: "Token", data: $0) }`,
-    /// `{ .apiKey($0, header: "X-Session") }`), refreshed as ``bearer(_:refreshingOn:leeway:)`` describes.
+    /// `{ .apiKey($0, header: "X-Session") }`), refreshed as ``bearer(_:refreshingOn:leeway:limit:)`` describes.
     public static func tokens(
         _ provider: some TokenProvider,
         as credential: @escaping @Sendable (String) -> Credential,
         refreshingOn trigger: RefreshTrigger = .status([401]),
-        leeway: Duration = .seconds(30)
+        leeway: Duration = .seconds(30),
+        limit: RefreshLimit = RefreshLimit()
     ) -> Authorization {
-        Authorization(source: .tokens(provider, credential: credential, trigger: trigger, leeway: leeway))
+        Authorization(source: .tokens(provider, credential: credential, trigger: trigger, leeway: leeway, limit: limit))
+    }
+}
+
+/// The most refreshes one client may start in a window: a server that rejects every new token would
+/// otherwise have the client refresh forever. Past it, callers fail with
+/// ``NetworkError/Kind/authenticationFailed`` and an ``ExcessiveRefresh`` cause.
+public struct RefreshLimit: Sendable, Hashable {
+    /// Refreshes allowed in one window.
+    public var count: Int
+    /// The window.
+    public var window: Duration
+
+    /// Ten refreshes a minute unless told otherwise.
+    public init(count: Int = 10, per window: Duration = .seconds(60)) {
+        precondition(count > 0 && window > .zero, "a refresh limit needs a positive count and window")
+        self.count = count
+        self.window = window
+    }
+}
+
+/// Why a refresh was not started: the ``RefreshLimit`` was reached.
+public struct ExcessiveRefresh: Error, Sendable, CustomStringConvertible {
+    /// The limit that was reached.
+    public var limit: RefreshLimit
+
+    public var description: String {
+        "more than \(limit.count) token refreshes in \(limit.window): the server rejects every new token"
     }
 }
 

@@ -11,8 +11,8 @@ struct Authorizing<C: Clock<Duration>>: Middleware {
         switch authorization.source {
         case .fixed(let credential):
             signer = .fixed(credential)
-        case .tokens(let provider, let credential, let trigger, let leeway):
-            signer = .tokens(TokenStore(provider: provider, clock: clock, leeway: leeway), credential: credential, trigger: trigger)
+        case .tokens(let provider, let credential, let trigger, let leeway, let limit):
+            signer = .tokens(TokenStore(provider: provider, clock: clock, leeway: leeway, limit: limit), credential: credential, trigger: trigger)
         }
     }
 
@@ -60,7 +60,11 @@ struct Authorizing<C: Clock<Duration>>: Middleware {
     }
 
     private static func summary(of error: any Error) -> String {
-        (error as? NetworkError).map { "\($0.kind)" } ?? String(describing: type(of: error))
+        switch error {
+        case let error as NetworkError: "\(error.kind)"
+        case let error as ExcessiveRefresh: error.description
+        default: String(describing: type(of: error))
+        }
     }
 }
 

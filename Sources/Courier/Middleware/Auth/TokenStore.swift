@@ -19,11 +19,15 @@ actor TokenStore<C: Clock<Duration>> {
     /// that error instead of starting a refresh of its own.
     private var failures = 0
     private var lastFailure: (any Error)?
+    private let limit: RefreshLimit
+    /// When the refreshes of the current window started.
+    private var refreshStarts: [C.Instant] = []
 
-    init(provider: any TokenProvider, clock: C, leeway: Duration) {
+    init(provider: any TokenProvider, clock: C, leeway: Duration, limit: RefreshLimit) {
         self.provider = provider
         self.clock = clock
         self.leeway = leeway
+        self.limit = limit
     }
 
     /// The token to send now: the current one, or a new one when there is none yet or it expires within
@@ -31,10 +35,10 @@ actor TokenStore<C: Clock<Duration>> {
     func usable() async throws -> Issued {
         let seen = failures
         guard let current else {
-            return Issued(token: try await obtain(provider.token), failuresSeen: seen)
+            return Issued(token: try await obtain(provider.token, isRefresh: false), failuresSeen: seen)
         }
         if let refreshAt = current.refreshAt, clock.now >= refreshAt {
-            return Issued(token: try await obtain(provider.refreshedToken), failuresSeen: seen)
+            return Issued(token: try await obtain(provider.refreshedToken, isRefresh: true), failuresSeen: seen)
         }
         return Issued(token: current.token, failuresSeen: seen)
     }
@@ -49,16 +53,22 @@ actor TokenStore<C: Clock<Duration>> {
         if failures > issued.failuresSeen, let lastFailure {
             throw lastFailure
         }
-        return try await obtain(provider.refreshedToken)
+        return try await obtain(provider.refreshedToken, isRefresh: true)
     }
 
     /// Joins the call to the provider in flight, or starts one. The call runs in a task of its own, so
     /// a caller that is cancelled does not cancel it for the others.
-    private func obtain(_ call: @escaping @Sendable () async throws -> Token) async throws -> Token {
+    private func obtain(_ call: @escaping @Sendable () async throws -> Token, isRefresh: Bool) async throws -> Token {
         let task: Task<Token, any Error>
         if let inFlight {
             task = inFlight
         } else {
+            if isRefresh {
+                let now = clock.now
+                refreshStarts.removeAll { $0.duration(to: now) >= limit.window }
+                guard refreshStarts.count < limit.count else { throw ExcessiveRefresh(limit: limit) }
+                refreshStarts.append(now)
+            }
             task = Task { try await call() }
             inFlight = task
         }

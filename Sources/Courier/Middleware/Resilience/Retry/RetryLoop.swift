@@ -19,8 +19,8 @@ struct RetryLoop<C: Clock<Duration>> {
 
     /// - Parameters:
     ///   - withdrawFromBudget: takes a token for each retry; `false` when the budget is spent.
-    ///   - settle: readies a value that will be kept through a wait (and returned if no retry follows),
-    ///     so that it holds nothing (a connection, a throttle slot) while the loop sleeps.
+    ///   - settle: readies a value that is set aside for a retry (and returned if none follows), so that
+    ///     it holds nothing (a connection, a throttle slot) meanwhile.
     nonisolated(nonsending) func run<T>(
         attempt: (_ number: Int) async throws -> T,
         classify: (Result<T, any Error>) -> Verdict,
@@ -66,10 +66,12 @@ struct RetryLoop<C: Clock<Duration>> {
             if !withdrawFromBudget() {
                 return try finish(outcome, attempts: number, note: "Not retried: the retry budget for this host is spent.")
             }
+            // Settled before every retry, even an immediate one: a response read to its end gives its
+            // connection back to the pool instead of having it torn down.
+            if case .success(let value) = outcome {
+                outcome = .success(await settle(value))
+            }
             if delay > .zero {
-                if case .success(let value) = outcome {
-                    outcome = .success(await settle(value))
-                }
                 try await clock.sleep(for: delay)
             }
             // A sleep can wake late on a busy machine: the deadline is checked again before sending.
