@@ -140,15 +140,12 @@ public struct RequestBody: Sendable {
 }
 
 /// Set once, by whoever gets there first: guards a single-pass body.
-///
-/// `@unchecked Sendable`: `claimed` is only read and written under `lock`.
-final class ConsumedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var claimed = false
+final class ConsumedFlag: Sendable {
+    private let claimed = Locked(false)
 
     /// `true` for the first caller only.
     func claim() -> Bool {
-        lock.withLock {
+        claimed.withLock { claimed in
             defer { claimed = true }
             return !claimed
         }

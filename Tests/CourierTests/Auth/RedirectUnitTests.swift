@@ -36,6 +36,18 @@ struct RedirectUnitTests {
         #expect(response.request.options.redirects == ["https://secure.example.com/start"])
     }
 
+    @Test("the scheme's default port written out is the same origin; another port or scheme is not", arguments: [
+        ("https://secure.example.com:443/next", true),
+        ("https://SECURE.example.com/next", true),
+        ("https://secure.example.com:8443/next", false),
+        ("https://other.example.com/next", false),
+    ])
+    func origins(_ location: String, _ sameOrigin: Bool) async throws {
+        let response = try await Client(transport: Self.redirecting(to: location)).followingRedirects().send(try Self.start())
+        #expect((response.request.head.headerFields[.authorization] != nil) == sameOrigin)
+        #expect(response.request.options.crossesOrigin == !sameOrigin)
+    }
+
     @Test("Locations are resolved against the request: absolute path, relative path, scheme-relative", arguments: [
         ("/next?a=1", "https://secure.example.com/next?a=1"),
         ("next", "https://secure.example.com/next"),

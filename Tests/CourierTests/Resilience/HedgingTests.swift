@@ -72,6 +72,30 @@ struct HedgingTests {
         #expect(try await response.body.collect(upTo: 100) == Data("slow success".utf8))
     }
 
+    @Test("a percentile policy hedges after the fallback until it has samples, then after the percentile of recent answers")
+    func percentileHedging() async throws {
+        let clock = TestClock()
+        let start = clock.now
+        let times = Recorded<Duration>()
+        let slow = HeldTransport()
+        let transport = RecordingTransport { request in
+            times.append(clock.elapsed(since: start))
+            if request.head.path == "/slow", request.options.attempt == 1 { return try await slow.send(request) }
+            return stubResponse(200, for: request)
+        }
+        let client = Client(transport: transport).hedging(.percentile(0.5, fallback: .seconds(10), minimumSamples: 3), clock: clock)
+        let slowRequest = try ClientRequest(url: "https://api.example.com/slow")
+        _ = try await driving(clock) { try await client.send(slowRequest) }          // no samples: hedged at 10 s
+        for _ in 0..<3 {
+            _ = try await client.send(try itemsRequest())                            // answers at once
+        }
+        let hedgedAt = clock.elapsed(since: start)
+        _ = try await driving(clock) { try await client.send(slowRequest) }          // p50 of recent answers
+        #expect(times.all.prefix(2) == [.zero, .seconds(10)])
+        // The recent answers are 10 s (the first call) and three of 0 s: the median is 0 s.
+        #expect(times.all.suffix(2) == [hedgedAt, hedgedAt])
+    }
+
     @Test("a percentile delay follows recent answer times")
     func percentileWindow() {
         var window = LatencyWindow()

@@ -108,23 +108,17 @@ struct FollowingRedirects: Middleware {
     }
 }
 
-/// Scheme, host and port, with the scheme's default port filled in: what "same origin" compares.
+/// Scheme and authority, lower-cased, without the scheme's default port: what "same origin" compares.
+/// (Authorities that reach a request were checked when it was built.)
 struct Origin: Hashable {
     let scheme: String
-    let host: String
-    let port: Int
+    let authority: String
 
     init?(_ request: ClientRequest) {
         guard let scheme = request.head.scheme?.lowercased(), let authority = request.head.authority?.lowercased() else { return nil }
+        let defaultPort = scheme == "https" ? ":443" : ":80"
         self.scheme = scheme
-        // `[::1]:8080`, `host:8080`, `host`
-        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]"), let port = Int(authority[authority.index(after: colon)...]) {
-            host = String(authority[..<colon])
-            self.port = port
-        } else {
-            host = authority
-            port = scheme == "https" ? 443 : 80
-        }
+        self.authority = authority.hasSuffix(defaultPort) ? String(authority.dropLast(defaultPort.count)) : authority
     }
 }
 

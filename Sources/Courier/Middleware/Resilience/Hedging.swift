@@ -76,8 +76,7 @@ struct Hedging<C: Clock<Duration>>: Middleware {
             }
             launch()
             var pending = 1
-            // A server error (5xx) or a failure is kept while another copy may still succeed.
-            var lastFailure: Result<ClientResponse, any Error>?
+            // A server error (5xx) or a failure waits while another copy may still succeed.
             while let event = try await group.next() {
                 switch event {
                 case .answered(.success(let response)) where response.status.kind != .serverError:
@@ -85,7 +84,6 @@ struct Hedging<C: Clock<Duration>>: Middleware {
                     return response
                 case .answered(let failure):
                     pending -= 1
-                    lastFailure = failure
                     if pending == 0 {
                         group.cancelAll()
                         return try failure.get()
@@ -98,7 +96,6 @@ struct Hedging<C: Clock<Duration>>: Middleware {
                     continue
                 }
             }
-            if let lastFailure { return try lastFailure.get() }
             preconditionFailure("a hedged request ended without an answer or an error")
         }
         if case .percentile = policy.delay {
