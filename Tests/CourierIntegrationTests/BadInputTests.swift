@@ -36,7 +36,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("a port nothing listens on is cannotConnect", arguments: TransportUnderTest.allCases)
+    // A1. Port 1, not a port just released by a test server: with suites running in parallel, another
+    // server could be given that port again before the request is made.
+    @Test("a port nothing listens on is cannotConnect (A1)", arguments: TransportUnderTest.allCases)
     func connectionRefused(_ kind: TransportUnderTest) async throws {
         try await kind.with { transport in
             let error = await #expect(throws: NetworkError.self) {

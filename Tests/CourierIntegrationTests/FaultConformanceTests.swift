@@ -57,15 +57,6 @@ struct FaultConformanceTests {
         }
     }
 
-    @Test("a refused connection is cannotConnect (A1)", arguments: TransportUnderTest.allCases)
-    func refused(_ transport: TransportUnderTest) async throws {
-        let port = try await MisbehavingServer.withRunning { $0.port }   // bound, then closed: nothing listens
-        try await transport.with { t in
-            let outcome = await Self.outcome(of: try ClientRequest(url: "http://127.0.0.1:\(port)/ok"), client: Client(transport: t))
-            #expect(outcome == .failure(.cannotConnect))
-        }
-    }
-
     @Test("a connection that is never accepted ends with timedOut (B12)", arguments: TransportUnderTest.allCases)
     func connectTimeout(_ transport: TransportUnderTest) async throws {
         let blackhole = try Blackhole()
