@@ -31,13 +31,21 @@ extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, 
         Mirror(self, children: ["description": description], displayStyle: .struct)
     }
 
-    /// `METHOD URL` with sensitive query values redacted.
+    /// `METHOD URL` with sensitive query values redacted, after `#number ` when the request is numbered.
     var requestLine: String {
+        let prefix = options.number.map { "#\($0) " } ?? ""
+        return "\(prefix)\(head.method) \(redactedURL)"
+    }
+
+    /// The URL (or the path, for a relative request) with sensitive query values redacted, and
+    /// userinfo, should a hand-built head carry some, always hidden.
+    var redactedURL: String {
         let pathAndQuery = options.redactor.redact(pathAndQuery: head.path ?? "/")
-        guard let scheme = head.scheme, let authority = head.authority else {
-            return "\(head.method) \(pathAndQuery)"
+        guard let scheme = head.scheme, var authority = head.authority else { return pathAndQuery }
+        if let at = authority.lastIndex(of: "@") {
+            authority.replaceSubrange(..<at, with: Redactor.placeholder)
         }
-        return "\(head.method) \(scheme)://\(authority)\(pathAndQuery)"
+        return "\(scheme)://\(authority)\(pathAndQuery)"
     }
 }
 

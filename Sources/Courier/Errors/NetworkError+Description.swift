@@ -36,6 +36,9 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             lines.append(contentsOf: labelled("cause:", [redactor.scrub(Self.describe(underlying))]))
         }
         lines.append(contentsOf: labelled("attempt:", ["\(attempt)"]))
+        if let number = request?.options.number {
+            lines.append(contentsOf: labelled("number:", ["#\(number) (Client.numbered())"]))
+        }
         if let hint {
             lines.append(contentsOf: labelled("hint:", [hint]))
         }

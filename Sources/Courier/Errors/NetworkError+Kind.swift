@@ -53,6 +53,11 @@ extension NetworkError {
         /// had no capacity left; the request was not sent.
         case rateLimited
 
+        /// The case name alone, `unacceptableStatus`: a label with few values, for metrics and traces.
+        public var name: String {
+            String(description.prefix { $0 != "(" })
+        }
+
         /// The case name, with its value: `unacceptableStatus(404)`.
         public var description: String {
             switch self {

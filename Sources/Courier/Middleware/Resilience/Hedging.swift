@@ -64,6 +64,7 @@ struct Hedging<C: Clock<Duration>>: Middleware {
                 launched += 1
                 var attempt = request
                 attempt.options.attempt = launched
+                if launched > 1 { request.announceAttempt(launched) }
                 group.addTask { [attempt] in
                     do { return .answered(.success(try await next(attempt))) } catch { return .answered(.failure(error)) }
                 }

@@ -32,6 +32,7 @@ struct Retrying<C: Clock<Duration>>: Middleware {
             guard number > 1 else { return try await next(request) }
             var attempt = request
             attempt.options.attempt = number
+            request.announceAttempt(number)
             return try await next(attempt)
         } classify: { outcome in
             Self.verdict(on: outcome, for: request, policy: policy)

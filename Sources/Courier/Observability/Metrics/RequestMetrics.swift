@@ -1,0 +1,109 @@
+import CoreMetrics
+import HTTPTypes
+
+/// Records counts, durations, failures, retries and requests in flight through swift-metrics.
+struct RequestMetrics<C: Clock<Duration>>: Middleware {
+    let factory: any MetricsFactory
+    let names: MetricNames
+    let clock: C
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        let method = request.method.rawValue
+        let host = request.head.authority ?? ""
+        let inFlight = Meter(label: names.inFlight, dimensions: [("method", method), ("host", host)], factory: factory)
+        inFlight.increment()
+        let retries: @Sendable () -> Void = { [factory, names] in
+            Counter(label: names.retries, dimensions: [("method", method), ("host", host)], factory: factory).increment()
+        }
+        // Inside a retrying layer this layer sees each attempt; outside, it hears of them.
+        if request.options.attempt > 1 { retries() }
+        var request = request
+        request.options.retryListeners.append { _ in retries() }
+        let start = clock.now
+        let response: ClientResponse
+        do {
+            response = try await next(request)
+        } catch {
+            let kind = NetworkError.wrapping(error, request: request).kind
+            record(method: method, host: host, statusClass: "error", failure: kind, elapsed: start.duration(to: clock.now))
+            inFlight.decrement()
+            throw error
+        }
+        let statusClass = "\(response.status.code / 100)xx"
+        var observed = response
+        observed.body = response.body.observing { [clock, request] _, ending in
+            var failure: NetworkError.Kind?
+            if case .failed(let error) = ending {
+                failure = NetworkError.wrapping(error, request: request).kind
+            }
+            record(method: method, host: host, statusClass: statusClass, failure: failure, elapsed: start.duration(to: clock.now))
+            inFlight.decrement()
+        }
+        return observed
+    }
+
+    private func record(method: String, host: String, statusClass: String, failure: NetworkError.Kind?, elapsed: Duration) {
+        let dimensions = [("method", method), ("host", host), ("status_class", statusClass)]
+        Counter(label: names.requests, dimensions: dimensions, factory: factory).increment()
+        let (seconds, attoseconds) = elapsed.components
+        Timer(label: names.duration, dimensions: dimensions, preferredDisplayUnit: .seconds, factory: factory)
+            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        if let failure {
+            Counter(label: names.failures, dimensions: [("method", method), ("host", host), ("kind", failure.name)], factory: factory)
+                .increment()
+        }
+    }
+}
+
+/// The labels of the metrics ``Client/reportingMetrics(to:names:clock:)`` records.
+public struct MetricNames: Sendable, Equatable {
+    /// Counter: requests answered or failed, by `method`, `host`, `status_class` (`2xx`…`5xx`, or
+    /// `error` when no response came back). `<prefix>_requests_total`.
+    public var requests: String
+    /// Counter: requests that failed, by `method`, `host` and `kind` (``NetworkError/Kind/name``),
+    /// including a body that failed after its head. `<prefix>_request_failures_total`.
+    public var failures: String
+    /// Timer: from handing the request on until the response body was read to its end (or the
+    /// failure), by `method`, `host`, `status_class`. `<prefix>_request_duration_seconds`.
+    public var duration: String
+    /// Counter: further attempts made by retrying or hedging layers inside this one, by `method` and
+    /// `host`. `<prefix>_request_retries_total`.
+    public var retries: String
+    /// Meter: requests in flight, by `method` and `host`. `<prefix>_requests_in_flight`.
+    public var inFlight: String
+
+    /// The labels with `prefix` and an underscore before each name.
+    public init(prefix: String = "courier") {
+        requests = "\(prefix)_requests_total"
+        failures = "\(prefix)_request_failures_total"
+        duration = "\(prefix)_request_duration_seconds"
+        retries = "\(prefix)_request_retries_total"
+        inFlight = "\(prefix)_requests_in_flight"
+    }
+}
+
+extension Client {
+    /// A client that records metrics for every request through swift-metrics: a request count, failures
+    /// by kind, a duration histogram, retries and an in-flight gauge, with dimensions for the method,
+    /// the host and the status class. See ``MetricNames`` for the labels.
+    ///
+    /// Without a metrics backend (`MetricsSystem.bootstrap(…)`) the default factory records nothing.
+    ///
+    /// ```swift
+    /// let client = Client(transport: URLSessionTransport())
+    ///     .retrying()
+    ///     .reportingMetrics()     // outside the retries: one request, its retries counted
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - factory: where the metrics go; `MetricsSystem.factory` (the bootstrapped backend) by default.
+    ///   - names: the labels.
+    ///   - clock: measures durations.
+    public func reportingMetrics(
+        to factory: any MetricsFactory = MetricsSystem.factory,
+        names: MetricNames = MetricNames(),
+        clock: some Clock<Duration> = ContinuousClock()
+    ) -> Client {
+        with(RequestMetrics(factory: factory, names: names, clock: clock))
+    }
+}
