@@ -80,6 +80,9 @@ let package = Package(
                 "Courier",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             path: "Tests/CourierTestSupport",
             swiftSettings: strict
@@ -91,6 +94,10 @@ let package = Package(
                 "CourierTesting",
                 "CourierTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strict
         ),
@@ -107,6 +114,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict

@@ -87,15 +87,27 @@ public struct Redactor: Sendable, Hashable {
     }
 
     /// Free text (an underlying error's description, a body preview) with the values of sensitive
-    /// query parameters (`token=…`) and JSON members (`"access_token": "…"`) replaced.
+    /// query parameters and form fields (`token=…`) and JSON members (`"access_token": "…"`,
+    /// `"authorization": "…"`) replaced.
     public func scrub(_ text: String) -> String {
-        guard !queryParameters.isEmpty else { return text }
-        let names = queryParameters.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        scrub(text, truncated: false)
+    }
+
+    /// Like ``scrub(_:)``, for the first bytes of a longer text: a sensitive JSON value cut off before
+    /// its closing quote is hidden too.
+    func scrub(_ text: String, truncated: Bool) -> String {
+        let memberNames = queryParameters.union(headers.map { $0.canonicalName })
+        guard !memberNames.isEmpty else { return text }
+        let parameters = queryParameters.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        let members = memberNames.sorted().map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        var patterns = [(#"(?i)("(?:"# + members + #")"\s*:\s*")(?:[^"\\]|\\.)*(")"#, "$1" + Self.placeholder + "$2")]
+        if !parameters.isEmpty {
+            patterns.append((#"(?i)((?:^|[?&#;,\s("])(?:"# + parameters + #")=)[^&#\s"'<>),;]*"#, "$1" + Self.placeholder))
+        }
+        if truncated {
+            patterns.append((#"(?i)("(?:"# + members + #")"\s*:\s*")(?:[^"\\]|\\.)*$"#, "$1" + Self.placeholder))
+        }
         var result = text
-        let patterns = [
-            (#"(?i)((?:^|[?&#;,\s(])(?:"# + names + #")=)[^&#\s"'<>),;]*"#, "$1" + Self.placeholder),
-            (#"(?i)("(?:"# + names + #")"\s*:\s*")(?:[^"\\]|\\.)*(")"#, "$1" + Self.placeholder + "$2"),
-        ]
         for (pattern, template) in patterns {
             // The names are escaped, so the patterns always compile; a failure is a bug in this file.
             let expression = try! NSRegularExpression(pattern: pattern)
@@ -106,4 +118,3 @@ public struct Redactor: Sendable, Hashable {
         return result
     }
 }
-

@@ -49,7 +49,7 @@ private struct CURLCommand {
         case .get where !hasBody, .post where hasBody:
             break
         default:
-            options.append("--request " + ShellQuoting.quote(request.method.rawValue))
+            options.append("--request " + ShellQuoting.word(request.method.rawValue))
         }
         for field in request.head.headerFields {
             let value = redactor.value(of: field)

@@ -28,7 +28,12 @@ struct Numbering: Middleware {
             count += 1
             return count
         }
-        return try await next(request)
+        do {
+            return try await next(request)
+        } catch {
+            // An error from below that carries no request yet gets the numbered one, not the caller's.
+            throw NetworkError.wrapping(error, request: request)
+        }
     }
 }
 

@@ -3,14 +3,16 @@ enum ShellQuoting {
     /// Characters that no POSIX shell treats specially anywhere in a word.
     private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@%+,")
 
-    /// `text` as one shell word: bare when every character is plain, else in single quotes, inside which
-    /// nothing is special (spaces, `$`, backquotes, newlines); a single quote is written as `'\''`: end
-    /// the quotes, an escaped quote, reopen them.
+    /// `text` as one shell word in single quotes, inside which nothing is special (spaces, `$`,
+    /// backquotes, newlines); a single quote is written as `'\''`: end the quotes, an escaped quote,
+    /// reopen them.
     static func quote(_ text: String) -> String {
-        if !text.isEmpty, text.allSatisfy(plain.contains) {
-            return text
-        }
-        return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    /// `text` bare when every character is plain (a method name), else quoted.
+    static func word(_ text: String) -> String {
+        !text.isEmpty && text.allSatisfy(plain.contains) ? text : quote(text)
     }
 
     /// A `printf` format that prints exactly `bytes`: every byte as a three-digit octal escape, which

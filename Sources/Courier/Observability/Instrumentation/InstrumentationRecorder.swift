@@ -16,9 +16,11 @@ final class InstrumentationRecorder: Sendable {
         var total: Duration?
         var status: HTTPResponse.Status?
         var failure: NetworkError.Kind?
+        /// The request as it was sent, once known.
+        var sent: ClientRequest?
     }
 
-    let request: ClientRequest
+    private let request: ClientRequest
     /// The time since the instrumenting layer received the request, on its clock.
     private let elapsed: @Sendable () -> Duration
     private let state = Locked(State())
@@ -43,13 +45,14 @@ final class InstrumentationRecorder: Sendable {
         state.withLock { $0.entries[segment].end = now }
     }
 
-    /// Ends the whole request.
-    func finish(status: HTTPResponse.Status?, failure: NetworkError.Kind?) {
+    /// Ends the whole request, with the request as it was finally sent when it is known.
+    func finish(sent: ClientRequest?, status: HTTPResponse.Status?, failure: NetworkError.Kind?) {
         let now = elapsed()
         state.withLock { state in
             state.total = now
             state.status = status
             state.failure = failure
+            state.sent = sent
         }
     }
 
@@ -77,7 +80,7 @@ final class InstrumentationRecorder: Sendable {
             }
         }
         return RequestInstrumentation(
-            request: request, total: state.total ?? now, segments: segments, status: state.status, failure: state.failure
+            request: state.sent ?? request, total: state.total ?? now, segments: segments, status: state.status, failure: state.failure
         )
     }
 }

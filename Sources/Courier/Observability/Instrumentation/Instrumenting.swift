@@ -11,11 +11,12 @@ struct Instrumenting<C: Clock<Duration>>: Middleware {
         request.options.measuredSegment = nil
         do {
             let response = try await next(request)
-            recorder.finish(status: response.status, failure: nil)
+            recorder.finish(sent: response.request, status: response.status, failure: nil)
             report(recorder.report)
             return response
         } catch {
-            recorder.finish(status: nil, failure: NetworkError.wrapping(error, request: request).kind)
+            let failure = NetworkError.wrapping(error, request: request)
+            recorder.finish(sent: failure.request, status: nil, failure: failure.kind)
             report(recorder.report)
             throw error
         }

@@ -24,10 +24,18 @@ public struct RequestInstrumentation: Sendable, CustomStringConvertible {
         public var ownTime: Duration
         /// How many times the request went through the layer.
         public var count: Int
+
+        /// Creates a segment; for tests of a report's consumer.
+        public init(name: String, elapsed: Duration, ownTime: Duration, count: Int) {
+            self.name = name
+            self.elapsed = elapsed
+            self.ownTime = ownTime
+            self.count = count
+        }
     }
 
-    /// The request as the instrumenting layer received it; `request.options.number` is its number when
-    /// it was numbered.
+    /// The request as it was sent (after every layer), or as far as it was built when it failed;
+    /// `request.options.number` is its number when it was numbered.
     public var request: ClientRequest
     /// From the instrumenting layer receiving the request until the response head came back (or the
     /// error was thrown). The body is not included: it is read at the caller's pace.
@@ -38,6 +46,17 @@ public struct RequestInstrumentation: Sendable, CustomStringConvertible {
     public var status: HTTPResponse.Status?
     /// What went wrong, when the request failed.
     public var failure: NetworkError.Kind?
+
+    /// Creates a report; for tests of a report's consumer.
+    public init(
+        request: ClientRequest, total: Duration, segments: [Segment], status: HTTPResponse.Status? = nil, failure: NetworkError.Kind? = nil
+    ) {
+        self.request = request
+        self.total = total
+        self.segments = segments
+        self.status = status
+        self.failure = failure
+    }
 
     /// The segment called `name`, if the request went through it.
     public func segment(_ name: String) -> Segment? {

@@ -31,7 +31,7 @@ struct TextPreview: Sendable {
         guard let text, !text.contains("\0") else { return nil }
         let shown = Int64(prefix.count)
         let suffix = shown < total ? " … (\(total - shown) more bytes)" : ""
-        return redactor.scrub(text) + suffix
+        return redactor.scrub(text, truncated: shown < total) + suffix
     }
 }
 

@@ -1,0 +1,96 @@
+import Clocks
+import Courier
+import CourierTestSupport
+import Foundation
+import HTTPTypes
+import Metrics
+import MetricsTestKit
+import Testing
+
+@Suite("Metrics")
+struct MetricsTests {
+    static let names = MetricNames()
+
+    @Test("a request is counted with method, host and status class, timed, and leaves the in-flight gauge at 0")
+    func counted() async throws {
+        let metrics = TestMetrics()
+        let clock = TestClock()
+        let transport = RecordingTransport { request in
+            await clock.advance(by: .milliseconds(25))
+            return stubResponse(201, body: "done", for: request)
+        }
+        let client = Client(transport: transport).reportingMetrics(to: metrics, clock: clock)
+        _ = try await client.send(try itemsRequest(.post))
+        _ = try await client.send(try itemsRequest(.post))
+
+        let dimensions = [("method", "POST"), ("host", "api.example.com"), ("status_class", "2xx")]
+        #expect(try metrics.expectCounter(Self.names.requests, dimensions).totalValue == 2)
+        let timer = try metrics.expectTimer(Self.names.duration, dimensions)
+        #expect(timer.values == [25_000_000, 25_000_000])
+        let inFlight = try metrics.expectMeter(Self.names.inFlight, [("method", "POST"), ("host", "api.example.com")])
+        #expect(inFlight.values == [1, 0, 1, 0])
+        #expect(metrics.counters(label: Self.names.failures).isEmpty)
+        #expect(metrics.counters(label: Self.names.retries).isEmpty)
+    }
+
+    @Test("a failure is counted by kind, under the status class 'error'")
+    func failures() async throws {
+        let metrics = TestMetrics()
+        let client = Client(transport: RecordingTransport { _ in throw NetworkError(.timedOut) })
+            .reportingMetrics(to: metrics, clock: TestClock())
+        _ = try? await client.send(try itemsRequest())
+        #expect(try metrics.expectCounter(Self.names.failures, [("method", "GET"), ("host", "api.example.com"), ("kind", "timedOut")]).totalValue == 1)
+        #expect(try metrics.expectCounter(Self.names.requests, [("method", "GET"), ("host", "api.example.com"), ("status_class", "error")]).totalValue == 1)
+        #expect(try metrics.expectMeter(Self.names.inFlight, [("method", "GET"), ("host", "api.example.com")]).lastValue == 0)
+    }
+
+    @Test("retries are counted outside a retrying layer (heard of) and inside it (seen), never twice")
+    func retries() async throws {
+        let outside = TestMetrics()
+        let inside = TestMetrics()
+        let transport = RecordingTransport { stubResponse(503, for: $0) }
+        let client = Client(transport: transport)
+            .reportingMetrics(to: inside, clock: TestClock())
+            .retrying(.immediate(maxAttempts: 3))
+            .reportingMetrics(to: outside, clock: TestClock())
+        _ = try await client.send(try itemsRequest())
+        let retryDimensions = [("method", "GET"), ("host", "api.example.com")]
+        #expect(try outside.expectCounter(Self.names.retries, retryDimensions).totalValue == 2)
+        #expect(try inside.expectCounter(Self.names.retries, retryDimensions).totalValue == 2)
+        let served = [("method", "GET"), ("host", "api.example.com"), ("status_class", "5xx")]
+        #expect(try outside.expectCounter(Self.names.requests, served).totalValue == 1)
+        #expect(try inside.expectCounter(Self.names.requests, served).totalValue == 3)
+    }
+
+    @Test("a streamed response stays in flight until its body is over; a body that fails counts as a failure")
+    func streamedBody() async throws {
+        let metrics = TestMetrics()
+        let transport = RecordingTransport { request in
+            let body = ResponseBody(length: nil, chunks: BodyChunks(makeNext: {
+                var sent = false
+                return {
+                    if sent { throw NetworkError(.connectionClosed) }
+                    sent = true
+                    return Data("a".utf8)
+                }
+            }))
+            return ClientResponse(head: HTTPResponse(status: .ok), body: body, request: request)
+        }
+        let client = Client(transport: transport).reportingMetrics(to: metrics, clock: TestClock())
+        let response = try await client.send(try itemsRequest())
+        let inFlight = try metrics.expectMeter(Self.names.inFlight, [("method", "GET"), ("host", "api.example.com")])
+        #expect(inFlight.lastValue == 1)
+        _ = try? await response.body.collect(upTo: 10)
+        #expect(inFlight.lastValue == 0)
+        #expect(try metrics.expectCounter(Self.names.failures, [("method", "GET"), ("host", "api.example.com"), ("kind", "connectionClosed")]).totalValue == 1)
+    }
+
+    @Test("labels take a prefix")
+    func prefixed() {
+        let names = MetricNames(prefix: "shop_api")
+        #expect([names.requests, names.failures, names.duration, names.retries, names.inFlight] == [
+            "shop_api_requests_total", "shop_api_request_failures_total", "shop_api_request_duration_seconds",
+            "shop_api_request_retries_total", "shop_api_requests_in_flight",
+        ])
+    }
+}
