@@ -54,8 +54,9 @@ struct TracingTests {
         let client = Client(transport: RecordingTransport { _ in throw NetworkError(.cannotConnect) }).tracing(with: tracer)
         _ = try? await client.send(try itemsRequest())
         let parent = tracer.startSpan("checkout")
-        try await ServiceContext.withValue(parent.context) {
-            _ = try? await client.send(try itemsRequest())
+        let request = try itemsRequest()
+        await ServiceContext.withValue(parent.context) {
+            _ = try? await client.send(request)
         }
         parent.end()
         let spans = tracer.recorded.finishedSpans.filter { $0.operationName == "GET" }
