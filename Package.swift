@@ -71,6 +71,7 @@ let package = Package(
                 "CourierAsyncHTTPClient",
                 "CourierTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -127,6 +128,7 @@ let package = Package(
                 "Courier",
                 "CourierTesting",
                 "CourierAsyncHTTPClient",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict

@@ -3,6 +3,7 @@ import Courier
 import CourierAsyncHTTPClient
 import CourierTesting
 import Foundation
+import Logging
 import NIOSSL
 import Testing
 
@@ -213,6 +214,36 @@ func redirectExample(client: Client) {
     redirects.sensitiveHeaders = ["X-Api-Key"]
     let following = client.followingRedirects(redirects)
     _ = following
+}
+
+// MARK: Observability
+
+func observabilityExample(logger: Logger, client: Client) async throws {
+    let observed = Client(transport: URLSessionTransport())
+        .measured(as: "transport")
+        .logging(to: Logger(label: "api"))        // a line when a request starts and one when it ends
+        .retrying().measured(as: "retry")
+        .reportingMetrics()                       // swift-metrics: no-op until the app bootstraps a backend
+        .tracing()                                // swift-distributed-tracing: a client span, `traceparent` sent
+        .numbered()                               // #1, #2, … seen by every layer inside, logs and errors
+        .instrumented { report in print(report) } // where the time went, per request
+        .targeting(.production)
+    _ = observed
+
+    var configuration = LoggingConfiguration()
+    configuration.started = .debug                 // only the end line at info
+    configuration.bodies = .text(upTo: 4096)       // at trace level
+    configuration.redactor = Redactor.default.hiding(headers: ["X-Tenant"], queryParameters: ["sid"])
+    let verbose = client.logging(to: logger, configuration)
+    _ = verbose
+
+    let response = try await client.send(ClientRequest(.get, path: "/me"))
+    print(response.request.cURLDescription())
+    // curl --header 'Authorization: <redacted>' 'https://api.example.com/v1/me'
+
+    if let timings = response.instrumentation {
+        print(timings.total, timings.segment("transport")?.elapsed ?? .zero)
+    }
 }
 
 // MARK: Transports and streaming

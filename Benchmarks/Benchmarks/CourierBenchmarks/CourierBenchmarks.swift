@@ -8,6 +8,9 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPTypes
+import InMemoryTracing
+import Logging
+import MetricsTestKit
 
 /// A transport that answers at once, so the benchmark measures the stack and nothing else.
 struct NoIOTransport: Transport {
@@ -105,6 +108,28 @@ let benchmarks: @Sendable () -> Void = {
         ("removingDuplicates", { $0.removingDuplicates() }),
         ("all four", { $0.removingDuplicates().throttled(maxConcurrent: 64).retrying(.default).timingOut(after: .seconds(30)) }),
     ]
+    // Issue #6: the CPU cost of each observability layer alone, with no I/O, into in-memory backends.
+    let noIOMetrics = TestMetrics()
+    let noIOTracer = InMemoryTracer()
+    let observabilityLayers: [(String, (Client) -> Client)] = [
+        ("numbered", { $0.numbered() }),
+        ("logging at info", { $0.logging(to: Logger(label: "courier.benchmark") { _ in DiscardingLogHandler() }) }),
+        ("reportingMetrics", { $0.reportingMetrics(to: noIOMetrics) }),
+        ("tracing", { $0.tracing(with: noIOTracer) }),
+        ("instrumented", { $0.instrumented { blackHole($0) } }),
+        ("logging+metrics+tracing+numbered", { observed($0, metrics: noIOMetrics, tracer: noIOTracer) }),
+    ]
+    for (name, wrap) in observabilityLayers {
+        let client = wrap(stack(layers: 0))
+        Benchmark("Stack with \(name), no I/O", configuration: .init(scalingFactor: .kilo)) { benchmark in
+            noIOTracer.clearAll()
+            noIOMetrics.reset()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(try await client.send(request))
+            }
+        }
+    }
     for (name, wrap) in layers {
         let client = wrap(stack(layers: 0))
         Benchmark("Stack with \(name), no I/O", configuration: .init(scalingFactor: .kilo)) { benchmark in
@@ -145,6 +170,23 @@ let benchmarks: @Sendable () -> Void = {
             .timingOut(after: .seconds(30))
     }
     let requestNumbers = RequestNumbers()
+
+    // Issue #6: logging at info, metrics and tracing on the realistic stack, against the raw transport
+    // (the "raw HTTPClient.execute" and "Courier over AsyncHTTPClientTransport" rows below, same run).
+    let observedMetrics = TestMetrics()
+    let observedTracer = InMemoryTracer()
+    for concurrency in [1, 64] {
+        Benchmark("GET 1 KB c=\(concurrency): Courier observed (logging+metrics+tracing) over AsyncHTTPClientTransport (\(requestsPerIteration) req)", configuration: network) { benchmark in
+            let client = observed(courier(ahcTransport, server: try await loopback.value), metrics: observedMetrics, tracer: observedTracer)
+            let endpoint = Endpoint<Data>(path: "/fixtures/item")
+            observedTracer.clearAll()
+            observedMetrics.reset()
+            benchmark.startMeasurement()
+            try await run(concurrency: concurrency, total: requestsPerIteration) {
+                blackHole(try await client.send(endpoint))
+            }
+        }
+    }
 
     for concurrency in [1, 8, 64] {
         Benchmark("GET 1 KB c=\(concurrency): raw HTTPClient.execute, distinct URLs (\(requestsPerIteration) req)", configuration: network) { benchmark in
