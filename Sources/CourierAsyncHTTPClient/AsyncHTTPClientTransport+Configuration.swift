@@ -65,7 +65,8 @@ extension AsyncHTTPClientTransport {
             /// Bodies are delivered as they arrive, still encoded (the default).
             case disabled
             /// Bodies are decoded; decoding stops with ``Courier/NetworkError/Kind/bodyTooLarge`` when
-            /// the decoded size passes `maxRatio` times the encoded size.
+            /// the decoded size passes `maxRatio` times the encoded size. A decoded response carries
+            /// neither `Content-Encoding` nor `Content-Length`, which described the encoded bytes.
             case enabled(maxRatio: Int)
         }
 

@@ -28,12 +28,15 @@ import NIOHTTP1
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
     private let ownsClient: Bool
+    /// Whether the client decodes `gzip` and `deflate` bodies, whose encoding fields must then go.
+    private let decodesBodies: Bool
     private let shutdownState = ShutdownState()
 
     /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
     public init(configuration: Configuration = Configuration()) {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration.httpClientConfiguration)
         ownsClient = true
+        decodesBodies = configuration.decompression != .disabled
     }
 
     /// Creates a transport over `client`, which the caller keeps and shuts down.
@@ -41,9 +44,16 @@ public final class AsyncHTTPClientTransport: Transport {
     /// - Important: configure `client` with `redirectConfiguration: .disallow`; Courier's redirect
     ///   middleware follows redirects the same way on every transport, and AsyncHTTPClient's own
     ///   following would bypass it.
-    public init(client: HTTPClient) {
+    ///
+    /// - Parameters:
+    ///   - client: the client, configured by the caller.
+    ///   - decodesBodies: whether `client` was configured with `decompression: .enabled(…)`;
+    ///     AsyncHTTPClient does not say, and a decoded response must lose the `Content-Encoding` and
+    ///     `Content-Length` that described its encoded bytes.
+    public init(client: HTTPClient, decodesBodies: Bool = false) {
         self.client = client
         ownsClient = false
+        self.decodesBodies = decodesBodies
     }
 
     deinit {
@@ -120,6 +130,9 @@ public final class AsyncHTTPClientTransport: Transport {
         return try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers)
     }
 
+    /// The encodings NIO's response decompressor decodes.
+    private static let decodedEncodings: Set<String> = ["gzip", "x-gzip", "deflate"]
+
     private func responseHead(_ head: HTTPResponseHead) throws -> HTTPResponse {
         guard (100...999).contains(Int(head.status.code)) else {
             throw NetworkError(.invalidResponse, message: "the status \(head.status.code) is not a valid HTTP status.")
@@ -129,6 +142,12 @@ public final class AsyncHTTPClientTransport: Transport {
         for (name, value) in head.headers {
             guard let fieldName = HTTPField.Name(name) else { continue }
             fields.append(HTTPField(name: fieldName, lenientValue: Array(value.utf8)))
+        }
+        // NOTE: the decompressor has decoded the body; these two fields describe bytes nobody above
+        // will see, and a cache storing them beside the decoded body would corrupt its entry.
+        if decodesBodies, let encoding = fields[.contentEncoding], Self.decodedEncodings.contains(encoding.lowercased()) {
+            fields[.contentEncoding] = nil
+            fields[.contentLength] = nil
         }
         return HTTPResponse(status: .init(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase), headerFields: fields)
     }

@@ -246,6 +246,26 @@ func observabilityExample(logger: Logger, client: Client) async throws {
     }
 }
 
+// MARK: Caching
+
+func cachingExample(client: Client, tokens: SessionTokens) async throws {
+    let cached = Client(transport: URLSessionTransport())
+        .caching(in: MemoryCacheStore(maxBytes: 20 * 1024 * 1024))   // or DiskCacheStore(directory:)
+        .authorizing(with: .bearer(tokens))                         // outside: the cache sees the credential
+        .targeting(.production)
+
+    let first = try await cached.response(Endpoint<[Article]>(path: "/articles"))   // from the network, stored
+    let again = try await cached.response(Endpoint<[Article]>(path: "/articles"))   // fresh: no request at all
+    print(again.1.cacheStatus)                                                      // .cache
+    _ = first
+
+    var request = try ClientRequest(.get, path: "/timeline")
+    request.options.cachePolicy = .reloadIgnoringCache          // pull to refresh
+    let store = try DiskCacheStore(directory: URL(fileURLWithPath: "/var/cache/myapp/api"), maxBytes: 50_000_000)
+    let offline = client.caching(in: store, clock: ContinuousClock())
+    _ = (request, offline)
+}
+
 // MARK: Transports and streaming
 
 func transportExample() async throws {

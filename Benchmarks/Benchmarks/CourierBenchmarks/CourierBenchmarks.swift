@@ -64,7 +64,12 @@ let itemJSON: String = {
 }()
 
 /// One loopback server for every network benchmark in the run.
-let loopback = Task { try await TestServer.start(fixtures: ["item": .json(itemJSON)]) }
+let loopback = Task {
+    try await TestServer.start(fixtures: [
+        "item": .json(itemJSON),
+        "cached-item": TestServer.Fixture(body: Data(itemJSON.utf8), headers: ["Content-Type": "application/json", "Cache-Control": "max-age=86400"]),
+    ])
+}
 
 /// Requests per measured iteration of the concurrency benchmarks.
 let requestsPerIteration = 512
@@ -170,6 +175,26 @@ let benchmarks: @Sendable () -> Void = {
             .timingOut(after: .seconds(30))
     }
     let requestNumbers = RequestNumbers()
+
+    // Issue #7: a cache hit through the realistic stack (the cache inside the header layers and
+    // `.targeting`), against the raw transport's round trip in the same run.
+    for concurrency in [1, 64] {
+        Benchmark("GET 1 KB c=\(concurrency): Courier cache hit (MemoryCacheStore) over AsyncHTTPClientTransport (\(requestsPerIteration) req)", configuration: network) { benchmark in
+            let server = try await loopback.value
+            let client = Client(transport: ahcTransport)
+                .caching(in: MemoryCacheStore())
+                .with(HeaderStamp(name: "X-Request-Source", value: "benchmark"))
+                .with(HeaderStamp(name: "User-Agent", value: "courier-benchmark"))
+                .targeting(server.server)
+            let endpoint = Endpoint<Data>(path: "/fixtures/cached-item")
+            blackHole(try await client.send(endpoint))
+            precondition(try await client.response(endpoint).1.cacheStatus == .cache)
+            benchmark.startMeasurement()
+            try await run(concurrency: concurrency, total: requestsPerIteration) {
+                blackHole(try await client.send(endpoint))
+            }
+        }
+    }
 
     // Issue #6: logging at info, metrics and tracing on the realistic stack, against the raw transport
     // (the "raw HTTPClient.execute" and "Courier over AsyncHTTPClientTransport" rows below, same run).

@@ -116,6 +116,7 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         case .authenticationFailed: return "the credential could not be obtained or refreshed."
         case .tooManyRedirects: return "the redirects did not end."
         case .insecureRedirect: return "a redirect from https to http was refused."
+        case .notCached: return "the response is not in the cache, and the request may not use the network."
         }
     }
 
@@ -161,6 +162,8 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return "the server redirects in a loop or too often; check the URL and the server's configuration."
         case .insecureRedirect:
             return "the server sent an https request to plain http; allow it explicitly only if that is intended."
+        case .notCached:
+            return "the request's cachePolicy is .onlyFromCache: load it once with the network first, or use .returnCacheElseLoad."
         case .invalidResponse, .transportFailed:
             return nil
         }

@@ -52,6 +52,9 @@ extension NetworkError {
         /// A rate limiter set to fail rather than wait (``Client/rateLimited(_:per:perHost:whenExceeded:clock:)``)
         /// had no capacity left; the request was not sent.
         case rateLimited
+        /// The request's ``RequestOptions/cachePolicy`` is ``CachePolicy/onlyFromCache`` (or it said
+        /// `Cache-Control: only-if-cached`) and the cache has no response for it; nothing was sent.
+        case notCached
 
         /// The case name alone, `unacceptableStatus`: a label with few values, for metrics and traces.
         public var name: String {
@@ -83,6 +86,7 @@ extension NetworkError {
             case .authenticationFailed: "authenticationFailed"
             case .tooManyRedirects: "tooManyRedirects"
             case .insecureRedirect: "insecureRedirect"
+            case .notCached: "notCached"
             }
         }
     }

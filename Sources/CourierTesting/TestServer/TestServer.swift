@@ -35,6 +35,9 @@ import Logging
 ///   on is the only one `/auth/protected/**` accepts (as `Bearer token-N`; anything else is 401);
 ///   `POST /auth/token-broken`: always 500.
 /// - `/redirect-loop/a` and `/redirect-loop/b`: each redirects to the other.
+/// - `/cache/{key}`: a resource whose caching headers (`Cache-Control`, `Expires`, `ETag`,
+///   `Last-Modified`, `Vary`, `Set-Cookie`) come from the query, answering conditional requests with 304
+///   and a ``CacheReply``; unsafe methods make a new version. See ``failCache(_:status:)``.
 ///
 /// Every request is counted by its path; read the counts with ``hits(_:)``, and the most requests a
 /// path had in flight at once with ``maxInFlight(_:)``.
@@ -125,6 +128,11 @@ public final class TestServer: Sendable {
     /// The most requests for `path` that were being handled at the same time.
     public func maxInFlight(_ path: String) async -> Int {
         await state.maxInFlight(path)
+    }
+
+    /// Makes `/cache/{key}` answer `status` until called again with `nil`: for `stale-if-error` tests.
+    public func failCache(_ key: String, status: Int?) async {
+        await state.setCacheFailure(key, status: status)
     }
 
     /// Lets every request held on `/hold/{key}` answer, now and from now on.

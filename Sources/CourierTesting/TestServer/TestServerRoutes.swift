@@ -72,6 +72,7 @@ enum TestServerRoutes {
                 return Response(status: .found, headers: [.location: name == "a" ? "/redirect-loop/b" : "/redirect-loop/a"])
             }
         }
+        cacheRoutes(router, state: state)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }

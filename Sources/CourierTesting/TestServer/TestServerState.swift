@@ -8,6 +8,9 @@ actor TestServerState {
     private var flakyCounts: [String: Int] = [:]
     private var released: Set<String> = []
     private var issuedTokens = 0
+    private var cacheVersions: [String: Int] = [:]
+    private var cacheSerials: [String: Int] = [:]
+    private var cacheFailures: [String: Int] = [:]
     private var holders: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     func enter(_ path: String) {
@@ -31,6 +34,31 @@ actor TestServerState {
     func nextFlakyAttempt(_ key: String) -> Int {
         flakyCounts[key, default: 0] += 1
         return flakyCounts[key, default: 0]
+    }
+
+    /// The version of the cache route's resource `key`, from 1.
+    func cacheVersion(_ key: String) -> Int {
+        cacheVersions[key, default: 1]
+    }
+
+    /// Makes a new version of `key` and returns it.
+    func bumpCacheVersion(_ key: String) -> Int {
+        cacheVersions[key, default: 1] += 1
+        return cacheVersions[key, default: 1]
+    }
+
+    /// Counts a full answer for `key` and returns its number, from 1.
+    func nextCacheSerial(_ key: String) -> Int {
+        cacheSerials[key, default: 0] += 1
+        return cacheSerials[key, default: 0]
+    }
+
+    func cacheFailure(_ key: String) -> Int? {
+        cacheFailures[key]
+    }
+
+    func setCacheFailure(_ key: String, status: Int?) {
+        cacheFailures[key] = status
     }
 
     /// Issues a new token, which from now on is the only one `/auth/protected` accepts.

@@ -1,0 +1,106 @@
+import Foundation
+import HTTPTypes
+
+/// The `Cache-Control` directives a private cache acts on (RFC 9111 §5.2), read from request or
+/// response header fields.
+///
+/// Directive names are case-insensitive; unknown directives are ignored; a malformed value (such as
+/// `max-age=soon`) makes its directive count as absent, except `max-age`, which then counts as 0 —
+/// RFC 9111 §4.2.1: an invalid freshness lifetime means stale.
+struct CacheControl: Equatable {
+    var maxAge: Int?
+    var sharedMaxAge: Int?
+    var maxStale: Int?
+    var minFresh: Int?
+    var noStore = false
+    var noCache = false
+    var isPrivate = false
+    var isPublic = false
+    var mustRevalidate = false
+    var onlyIfCached = false
+    var staleWhileRevalidate: Int?
+    var staleIfError: Int?
+
+    init() {}
+
+    init(_ fields: HTTPFields) {
+        let values = fields[values: .cacheControl]
+        for value in values {
+            for (name, argument) in Self.directives(in: value) {
+                apply(name, argument)
+            }
+        }
+        // HTTP/1.0's `Pragma: no-cache` counts when there is no Cache-Control at all (RFC 9111 §5.4).
+        if values.isEmpty, fields[values: .pragma].contains(where: { $0.lowercased().contains("no-cache") }) {
+            noCache = true
+        }
+    }
+
+    private mutating func apply(_ name: String, _ argument: String?) {
+        let seconds = argument.flatMap { Int($0) }.map { max(0, $0) }
+        switch name {
+        case "max-age": maxAge = seconds ?? 0
+        case "s-maxage": sharedMaxAge = seconds
+        case "max-stale": maxStale = argument == nil ? Int.max : seconds
+        case "min-fresh": minFresh = seconds
+        case "no-store": noStore = true
+        case "no-cache": noCache = true
+        case "private": isPrivate = true
+        case "public": isPublic = true
+        case "must-revalidate", "proxy-revalidate": mustRevalidate = true
+        case "only-if-cached": onlyIfCached = true
+        case "stale-while-revalidate": staleWhileRevalidate = seconds
+        case "stale-if-error": staleIfError = seconds
+        default: break
+        }
+    }
+
+    /// `name[=value]` pairs of one field value, names lowercased, quoted values unquoted; commas inside
+    /// quotes do not split.
+    static func directives(in value: String) -> [(String, String?)] {
+        var result: [(String, String?)] = []
+        var current = ""
+        var quoted = false
+        var escaped = false
+        func flush() {
+            let part = current.trimmingCharacters(in: .whitespaces)
+            current = ""
+            guard !part.isEmpty else { return }
+            guard let equals = part.firstIndex(of: "=") else {
+                result.append((part.lowercased(), nil))
+                return
+            }
+            let name = part[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            var argument = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
+                argument = String(argument.dropFirst().dropLast()).replacingOccurrences(of: "\\", with: "")
+            }
+            result.append((name, argument))
+        }
+        for character in value {
+            if escaped {
+                escaped = false
+                current.append(character)
+                continue
+            }
+            switch character {
+            case "\\" where quoted:
+                escaped = true
+                current.append(character)
+            case "\"":
+                quoted.toggle()
+                current.append(character)
+            case "," where !quoted:
+                flush()
+            default:
+                current.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+}
+
+extension HTTPField.Name {
+    static let pragma = HTTPField.Name("Pragma")!
+}

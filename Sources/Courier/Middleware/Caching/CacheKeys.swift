@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+
+/// How a request finds its stored responses: the URL names the entry, the credentials and the fields
+/// named by `Vary` choose among its variants.
+enum CacheKeys {
+    /// The request's absolute URL with scheme and host lowercased; `nil` for a relative request.
+    static func url(of request: ClientRequest) -> String? {
+        guard let scheme = request.head.scheme, let authority = request.head.authority else { return nil }
+        return "\(scheme.lowercased())://\(authority.lowercased())\(request.head.path ?? "/")"
+    }
+
+    /// The same form for a URL from a `Location` or `Content-Location` field, resolved against the
+    /// request's URL; `nil` unless it is on the same origin.
+    static func url(_ reference: String, relativeTo base: String) -> String? {
+        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL)?.absoluteURL,
+              let components = URLComponents(url: resolved, resolvingAgainstBaseURL: true),
+              let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else { return nil }
+        let authority = components.port.map { "\(host):\($0)" } ?? host
+        let url = "\(scheme)://\(authority)\(components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)"
+            + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
+        return origin(of: url) == origin(of: base) ? url : nil
+    }
+
+    /// The key of the entry for `url`. HEAD is answered from the GET entry, so the method is always GET.
+    static func key(_ url: String) -> String {
+        "GET " + url
+    }
+
+    /// A digest of the request's credentials, or `nil` when it carries none. Responses are only ever
+    /// served to requests with the same value: one user's response never reaches another.
+    static func credentialIdentity(_ fields: HTTPFields) -> String? {
+        let parts = [HTTPField.Name.authorization, .proxyAuthorization, .cookie].map { fields[values: $0].joined(separator: "\u{0}") }
+        guard parts.contains(where: { !$0.isEmpty }) else { return nil }
+        return SHA256.hex(of: parts.joined(separator: "\n"))
+    }
+
+    /// The field names the `Vary` fields list, lowercased; `["*"]` when any is `*`.
+    static func varyingNames(_ fields: HTTPFields) -> [String] {
+        let names = fields[values: .vary].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty }
+        return names.contains("*") ? ["*"] : names
+    }
+
+    /// The request's values for `names`, by name; absent fields are left out.
+    static func values(of names: [String], in fields: HTTPFields) -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names {
+            guard let fieldName = HTTPField.Name(name) else { continue }
+            let joined = fields[values: fieldName].map(normalized).joined(separator: ", ")
+            if !fields[values: fieldName].isEmpty { values[name] = joined }
+        }
+        return values
+    }
+
+    /// Whether `stored` may be selected for a request with `fields` and `identity` (RFC 9111 §4.1).
+    static func matches(_ stored: CachedResponse, fields: HTTPFields, identity: String?) -> Bool {
+        guard stored.credentialIdentity == identity else { return false }
+        let names = varyingNames(stored.fields)
+        guard names != ["*"] else { return false }
+        return values(of: names, in: fields) == stored.varyingRequestFields
+    }
+
+    private static func normalized(_ value: String) -> String {
+        value.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    private static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              let host = components.host?.lowercased() else { return nil }
+        let port = components.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(host):\(port)"
+    }
+}

@@ -1,0 +1,61 @@
+/// How one request uses the cache of a ``Client/caching(in:configuration:clock:)`` layer; set it in
+/// ``RequestOptions/cachePolicy``.
+///
+/// ```swift
+/// var request = try ClientRequest(.get, path: "/timeline")
+/// request.options.cachePolicy = .reloadIgnoringCache    // pull to refresh
+/// ```
+public enum CachePolicy: Sendable, Equatable {
+    /// HTTP's rules (RFC 9111): a fresh response from the cache, a stale one revalidated, otherwise the
+    /// network. The default.
+    case useCache
+    /// The network, whatever the cache holds; the answer is stored for later requests.
+    case reloadIgnoringCache
+    /// A stored response even if it is stale, without asking the server; the network only when nothing
+    /// is stored. For showing something at once, offline first.
+    case returnCacheElseLoad
+    /// A stored response even if it is stale, and never the network: without one the request fails with
+    /// ``NetworkError/Kind/notCached``.
+    case onlyFromCache
+}
+
+/// Where a response came from.
+public enum CacheStatus: Sendable, Equatable {
+    /// From the network (or no caching layer saw it).
+    case network
+    /// From the cache, without asking the server: fresh, or stale where allowed (a cache policy,
+    /// `stale-if-error`).
+    case cache
+    /// From the cache after the server confirmed it with `304 Not Modified`.
+    case revalidated
+}
+
+enum CachePolicyOptionKey: RequestOptionKey {
+    static let defaultValue = CachePolicy.useCache
+}
+
+enum CacheStatusOptionKey: RequestOptionKey {
+    static let defaultValue = CacheStatus.network
+}
+
+extension RequestOptions {
+    /// How this request uses the cache; ``CachePolicy/useCache`` unless set. Without a caching layer it
+    /// has no effect.
+    public var cachePolicy: CachePolicy {
+        get { self[CachePolicyOptionKey.self] }
+        set { self[CachePolicyOptionKey.self] = newValue }
+    }
+
+    /// Set by the caching layer on the request of a response it answers from the cache.
+    var cacheStatus: CacheStatus {
+        get { self[CacheStatusOptionKey.self] }
+        set { self[CacheStatusOptionKey.self] = newValue }
+    }
+}
+
+extension ClientResponse {
+    /// Whether this response came from the network, the cache, or the cache after a revalidation.
+    public var cacheStatus: CacheStatus {
+        request.options.cacheStatus
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// A ``CacheStore`` in one directory that survives a restart: one file per key, named by the SHA-256
+/// of the key, written atomically (to a temporary file, then renamed), with a checksum.
+///
+/// A file that is truncated, corrupt, of another format or for another key is a miss, and is deleted;
+/// it never crashes the app. When the directory holds more than ``maxBytes``, the least recently used
+/// files (by modification date, which a read refreshes) are deleted.
+///
+/// ```swift
+/// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+/// let store = try DiskCacheStore(directory: caches.appendingPathComponent("api"))
+/// let client = base.caching(in: store)
+/// ```
+public final class DiskCacheStore: CacheStore {
+    /// The directory the files are in.
+    public let directory: URL
+    /// The byte budget for the directory's files.
+    public let maxBytes: Int
+    /// The bytes on disk, computed on first use; nil until then.
+    private let usage = Locked<Int?>(nil)
+
+    /// Creates the directory if needed.
+    ///
+    /// - Parameters:
+    ///   - directory: where the files go; nothing else should be kept there.
+    ///   - maxBytes: the budget, 100 MiB by default.
+    public init(directory: URL, maxBytes: Int = 100 * 1024 * 1024) throws {
+        precondition(maxBytes >= 0, "maxBytes must not be negative")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.directory = directory
+        self.maxBytes = maxBytes
+    }
+
+    public func responses(forKey key: String) -> [CachedResponse] {
+        usage.withLock { _ in read(key) } ?? []
+    }
+
+    public func updateResponses(forKey key: String, _ transform: ([CachedResponse]) -> [CachedResponse]) {
+        usage.withLock { usage in
+            var total = usage ?? measure()
+            let file = file(for: key)
+            total -= size(of: file)
+            let updated = transform(read(key) ?? [])
+            if updated.isEmpty {
+                try? FileManager.default.removeItem(at: file)
+            } else if let data = try? DiskCacheFile.encode(DiskCacheFile.Record(key: key, responses: updated)),
+                      data.count <= maxBytes {
+                if (try? data.write(to: file, options: .atomic)) != nil {
+                    total += data.count
+                }
+            } else {
+                try? FileManager.default.removeItem(at: file)
+            }
+            if total > maxBytes {
+                total = evict(toFit: maxBytes, keeping: file)
+            }
+            usage = total
+        }
+    }
+
+    public func removeResponses(forKey key: String) {
+        usage.withLock { usage in
+            let file = file(for: key)
+            let size = size(of: file)
+            if (try? FileManager.default.removeItem(at: file)) != nil, let current = usage {
+                usage = current - size
+            }
+        }
+    }
+
+    public func removeAll() {
+        usage.withLock { usage in
+            for file in files() { try? FileManager.default.removeItem(at: file) }
+            usage = 0
+        }
+    }
+
+    // MARK: Files (called with the lock held)
+
+    private func file(for key: String) -> URL {
+        directory.appendingPathComponent(SHA256.hex(of: key) + DiskCacheFile.pathExtension)
+    }
+
+    /// The record for `key`, `nil` if there is none; an unreadable file is deleted.
+    private func read(_ key: String) -> [CachedResponse]? {
+        let file = file(for: key)
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let record = DiskCacheFile.decode(data), record.key == key else {
+            try? FileManager.default.removeItem(at: file)
+            return nil
+        }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        return record.responses
+    }
+
+    private func files() -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(DiskCacheFile.pathExtension) }.map { directory.appendingPathComponent($0) }
+    }
+
+    private func size(of file: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    private func measure() -> Int {
+        files().reduce(0) { $0 + size(of: $1) }
+    }
+
+    /// Deletes the least recently used files until the rest fit in `budget`; returns what is left.
+    private func evict(toFit budget: Int, keeping kept: URL) -> Int {
+        let entries = files().map { file -> (URL, Int, Date) in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+            let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            return (file, size, attributes?[.modificationDate] as? Date ?? .distantPast)
+        }
+        var total = entries.reduce(0) { $0 + $1.1 }
+        for (file, size, _) in entries.sorted(by: { $0.2 < $1.2 }) where total > budget && file != kept {
+            if (try? FileManager.default.removeItem(at: file)) != nil { total -= size }
+        }
+        return total
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+
+/// The age and freshness arithmetic of RFC 9111 §4.2.
+enum Freshness {
+    /// Statuses a cache may store without explicit freshness (RFC 9110 §15.1, "heuristically cacheable").
+    static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
+
+    /// `corrected_initial_age` (§4.2.3): the larger of the age the `Date` field implies and the `Age`
+    /// the server or a proxy gave plus the time the exchange took.
+    static func initialAge(_ fields: HTTPFields, requestTime: Date, responseTime: Date) -> Double {
+        let date = fields[.date].flatMap(HTTPDate.parse) ?? responseTime
+        let apparentAge = max(0, responseTime.timeIntervalSince(date))
+        let ageValue = fields[.age].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
+        return max(apparentAge, ageValue + responseDelay)
+    }
+
+    /// `freshness_lifetime` (§4.2.1): `max-age`, else `Expires` minus `Date` (an invalid `Expires` means
+    /// already stale), else the configured heuristic, else 0. `s-maxage` is for shared caches only.
+    static func lifetime(
+        _ fields: HTTPFields,
+        control: CacheControl,
+        status: Int,
+        responseTime: Date,
+        heuristic: CacheConfiguration.HeuristicFreshness?
+    ) -> Double {
+        if let maxAge = control.maxAge { return Double(maxAge) }
+        let date = fields[.date].flatMap(HTTPDate.parse) ?? responseTime
+        if let expires = fields[.expires] {
+            guard let expiry = HTTPDate.parse(expires) else { return 0 }
+            return max(0, expiry.timeIntervalSince(date))
+        }
+        if let heuristic, heuristicallyCacheable.contains(status),
+           let lastModified = fields[.lastModified].flatMap(HTTPDate.parse) {
+            let (seconds, attoseconds) = heuristic.maximum.components
+            let maximum = Double(seconds) + Double(attoseconds) / 1e18
+            return min(maximum, max(0, date.timeIntervalSince(lastModified) * heuristic.fraction))
+        }
+        return 0
+    }
+}
+
+/// A `Clock` read as wall-clock dates, which HTTP's `Date` and `Expires` are compared with: the date
+/// when the layer was made, advanced by the clock since then. With a test clock, time moves only when
+/// the test advances it.
+struct ClockDates<C: Clock<Duration>>: Sendable {
+    private let clock: C
+    private let origin: C.Instant
+    private let originDate: Date
+
+    init(_ clock: C) {
+        self.clock = clock
+        origin = clock.now
+        originDate = Date()
+    }
+
+    func now() -> Date {
+        let (seconds, attoseconds) = origin.duration(to: clock.now).components
+        return originDate.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}

@@ -1,0 +1,52 @@
+/// A ``CacheStore`` in memory that never holds more than its byte budget: when a new entry does not
+/// fit, the least recently used entries go first; an entry larger than the whole budget is not kept.
+///
+/// ```swift
+/// let client = base.caching(in: MemoryCacheStore(maxBytes: 20 * 1024 * 1024))
+/// ```
+public final class MemoryCacheStore: CacheStore {
+    /// The byte budget, as counted by ``CachedResponse/cost``.
+    public let maxBytes: Int
+    private let table = Locked(LeastRecentlyUsed<[CachedResponse]>())
+
+    /// Creates an empty store that keeps at most `maxBytes` (10 MiB by default).
+    public init(maxBytes: Int = 10 * 1024 * 1024) {
+        precondition(maxBytes >= 0, "maxBytes must not be negative")
+        self.maxBytes = maxBytes
+    }
+
+    /// The bytes held now; never more than ``maxBytes``.
+    public var currentBytes: Int {
+        table.withLock { $0.totalCost }
+    }
+
+    /// How many keys are stored.
+    public var count: Int {
+        table.withLock { $0.count }
+    }
+
+    public func responses(forKey key: String) -> [CachedResponse] {
+        table.withLock { $0.value(forKey: key) } ?? []
+    }
+
+    public func updateResponses(forKey key: String, _ transform: ([CachedResponse]) -> [CachedResponse]) {
+        table.withLock { table in
+            let updated = transform(table.value(forKey: key) ?? [])
+            let cost = updated.reduce(0) { $0 + $1.cost }
+            guard !updated.isEmpty, cost <= maxBytes else {
+                table.removeValue(forKey: key)
+                return
+            }
+            table.setValue(updated, forKey: key, cost: cost)
+            while table.totalCost > maxBytes, table.removeLeastRecentlyUsed() != nil {}
+        }
+    }
+
+    public func removeResponses(forKey key: String) {
+        table.withLock { $0.removeValue(forKey: key) }
+    }
+
+    public func removeAll() {
+        table.withLock { $0 = LeastRecentlyUsed() }
+    }
+}

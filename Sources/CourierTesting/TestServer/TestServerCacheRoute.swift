@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension TestServerRoutes {
+    /// `GET|HEAD /cache/{key}`: a resource whose caching headers come from the query, for cache tests.
+    ///
+    /// - `cc=V`: `Cache-Control: V`; `expires=N`: `Expires` N seconds from now (`expires=invalid`: an
+    ///   unreadable date); `age=N`: `Age: N`.
+    /// - `etag=1`: `ETag: "v<version>"`; `lm=1`: a `Last-Modified` that changes with the version. A
+    ///   matching `If-None-Match` or `If-Modified-Since` gets `304 Not Modified`.
+    /// - `vary=Name`: `Vary: Name`, and the body echoes the request's values of those fields.
+    /// - `cookie=1`: `Set-Cookie: session=<serial>`; `partial=1`: `206 Partial Content`.
+    /// - a status set with ``TestServer/failCache(_:status:)`` is answered instead while it is set.
+    ///
+    /// `POST|PUT|PATCH|DELETE /cache/{key}?location=L&contentLocation=C&status=S` makes a new version
+    /// and answers S (200 by default) with those fields.
+    static func cacheRoutes(_ router: Router<Context>, state: TestServerState) {
+        router.get("/cache/{key}") { request, context in try await cached(request, context: context, state: state) }
+        router.head("/cache/{key}") { request, context in try await cached(request, context: context, state: state) }
+        for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
+            router.on("/cache/{key}", method: method) { request, context in
+                let key = try context.parameters.require("key")
+                _ = try await request.body.collect(upTo: 64 * 1024 * 1024)
+                let version = await state.bumpCacheVersion(key)
+                let parameters = request.uri.queryParameters
+                var headers = HTTPFields()
+                if let location = parameters["location"] { headers[.location] = String(location) }
+                if let location = parameters["contentLocation"] { headers[.contentLocation] = String(location) }
+                let code = parameters["status"].flatMap { Int($0) } ?? 200
+                var response = json(Data(#"{"version":\#(version)}"#.utf8), status: HTTPResponse.Status(code: code))
+                response.headers.append(contentsOf: headers)
+                return response
+            }
+        }
+    }
+
+    private static func cached(_ request: Request, context: Context, state: TestServerState) async throws -> Response {
+        let key = try context.parameters.require("key")
+        if let failure = await state.cacheFailure(key) {
+            return json(Data(#"{"error":"failing on purpose"}"#.utf8), status: HTTPResponse.Status(code: failure))
+        }
+        let parameters = request.uri.queryParameters
+        let version = await state.cacheVersion(key)
+        var headers = HTTPFields()
+        if let control = parameters["cc"] { headers[.cacheControl] = String(control) }
+        if let expires = parameters["expires"] {
+            headers[.expires] = Int(expires).map { HTTPDates.format(Date().addingTimeInterval(Double($0))) } ?? "invalid"
+        }
+        if let age = parameters["age"] { headers[.age] = String(age) }
+        let tag = "\"v\(version)\""
+        if parameters["etag"] == "1" { headers[.eTag] = tag }
+        // A fixed past date per version, so that a newer version is always later.
+        let lastModified = HTTPDates.format(Date(timeIntervalSince1970: 1_767_225_600 + Double(version) * 86_400))
+        if parameters["lm"] == "1" { headers[.lastModified] = lastModified }
+        let varyNames = parameters["vary"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+        if !varyNames.isEmpty { headers[.vary] = varyNames.joined(separator: ", ") }
+
+        let notModified = parameters["etag"] == "1" && request.headers[.ifNoneMatch].map { $0.contains(tag) } == true
+            || parameters["lm"] == "1" && request.headers[.ifNoneMatch] == nil && request.headers[.ifModifiedSince] == lastModified
+        if notModified {
+            return Response(status: .notModified, headers: headers)
+        }
+        let serial = await state.nextCacheSerial(key)
+        if parameters["cookie"] == "1" { headers[.setCookie] = "session=\(serial)" }
+        var varied: [String: String] = [:]
+        for name in varyNames {
+            if let fieldName = HTTPField.Name(name), let value = request.headers[fieldName] { varied[name.lowercased()] = value }
+        }
+        let reply = CacheReply(key: key, version: version, serial: serial, authorization: request.headers[.authorization], varied: varied)
+        var response = json(try JSONEncoder().encode(reply), status: parameters["partial"] == "1" ? .partialContent : .ok)
+        if parameters["partial"] == "1" { headers[.contentRange] = "bytes 0-9/100" }
+        response.headers.append(contentsOf: headers)
+        return response
+    }
+}
+
+/// HTTP dates for the test server's headers.
+enum HTTPDates {
+    static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,83 @@
+import Courier
+import Foundation
+import Testing
+
+@Suite("DiskCacheStore")
+struct DiskCacheStoreTests {
+    static func withDirectory(_ body: (URL) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cache-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory)
+    }
+
+    static func onlyFile(in directory: URL) throws -> URL {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        try #require(names.count == 1)
+        return directory.appendingPathComponent(names[0])
+    }
+
+    @Test("what one instance writes, a new instance on the same directory reads (a process restart)")
+    func survivesRestart() throws {
+        try Self.withDirectory { directory in
+            let written = cachedResponse("http://h/a", size: 5000)
+            try DiskCacheStore(directory: directory).updateResponses(forKey: "GET http://h/a") { _ in [written] }
+            let reopened = try DiskCacheStore(directory: directory)
+            #expect(reopened.responses(forKey: "GET http://h/a") == [written])
+            #expect(reopened.responses(forKey: "GET http://h/b").isEmpty)
+        }
+    }
+
+    @Test("file names reveal neither the URL nor the credentials")
+    func fileNames() throws {
+        try Self.withDirectory { directory in
+            let store = try DiskCacheStore(directory: directory)
+            store.updateResponses(forKey: "GET http://h/secret-path?token=t") { _ in [cachedResponse("x", size: 1)] }
+            let name = try Self.onlyFile(in: directory).lastPathComponent
+            #expect(!name.contains("secret"))
+            #expect(name.hasSuffix(".courier-cache"))
+        }
+    }
+
+    @Test("a corrupted, a truncated and a foreign file are misses, and are deleted", arguments: ["corrupt", "truncated", "garbage", "empty"])
+    func damaged(_ damage: String) throws {
+        try Self.withDirectory { directory in
+            let store = try DiskCacheStore(directory: directory)
+            store.updateResponses(forKey: "GET http://h/a") { _ in [cachedResponse("http://h/a", size: 4000)] }
+            let file = try Self.onlyFile(in: directory)
+            var data = try Data(contentsOf: file)
+            switch damage {
+            case "corrupt": data[data.count - 100] ^= 0xFF
+            case "truncated": data = data.prefix(data.count / 2)
+            case "garbage": data = Data("not a cache file at all".utf8)
+            default: data = Data()
+            }
+            try data.write(to: file)
+            let reopened = try DiskCacheStore(directory: directory)
+            #expect(reopened.responses(forKey: "GET http://h/a").isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+            // And the key works again afterwards.
+            reopened.updateResponses(forKey: "GET http://h/a") { _ in [cachedResponse("http://h/a", size: 10)] }
+            #expect(reopened.responses(forKey: "GET http://h/a").count == 1)
+        }
+    }
+
+    @Test("stays within its byte budget, deleting the least recently used files")
+    func budget() throws {
+        try Self.withDirectory { directory in
+            let store = try DiskCacheStore(directory: directory, maxBytes: 60_000)
+            for index in 0..<10 {
+                store.updateResponses(forKey: "GET http://h/\(index)") { _ in [cachedResponse("http://h/\(index)", size: 10_000)] }
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            let total = try names.reduce(0) { total, name in
+                let size = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? NSNumber
+                return total + (size?.intValue ?? 0)
+            }
+            #expect(total <= 60_000)
+            #expect(!names.isEmpty)
+            #expect(store.responses(forKey: "GET http://h/9").count == 1, "the newest entry is kept")
+            store.removeAll()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
+    }
+}
