@@ -136,11 +136,35 @@ public final class HeldTransport: Transport, @unchecked Sendable {
     }
 }
 
-/// Yields until `condition` holds; give the calling test a time limit.
-public func eventually(_ condition: () async -> Bool) async {
+/// Waits until `condition` holds: a few yields first, then polls every millisecond, so that a waiter
+/// never busy-spins the two cores that the server and the client under test need.
+///
+/// - Throws: ``ConditionNeverHeld`` after `limit` of real time (a test must end even when the condition
+///   never comes true, for instance because a task it waits for is stuck in a detached `Task`), and
+///   `CancellationError` when the waiting task is cancelled.
+public func eventually(
+    within limit: Duration = .seconds(30),
+    _ condition: () async -> Bool,
+    sourceLocation: String = #fileID, line: Int = #line
+) async throws {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    var polls = 0
     while await !condition() {
-        await Task.yield()
+        try Task.checkCancellation()
+        guard ContinuousClock.now < deadline else { throw ConditionNeverHeld(location: "\(sourceLocation):\(line)") }
+        polls += 1
+        if polls < 100 {
+            await Task.yield()
+        } else {
+            try await Task.sleep(for: .milliseconds(1))
+        }
     }
+}
+
+/// The condition an ``eventually(within:_:sourceLocation:line:)`` waited for did not come true in time.
+public struct ConditionNeverHeld: Error, CustomStringConvertible {
+    public let location: String
+    public var description: String { "the condition at \(location) never held" }
 }
 
 /// A gate that tasks wait at until the test opens it.

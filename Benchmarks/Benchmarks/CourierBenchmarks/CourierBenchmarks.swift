@@ -188,7 +188,8 @@ let benchmarks: @Sendable () -> Void = {
                 .targeting(server.server)
             let endpoint = Endpoint<Data>(path: "/fixtures/cached-item")
             blackHole(try await client.send(endpoint))
-            precondition(try await client.response(endpoint).1.cacheStatus == .cache)
+            let (_, check) = try await client.response(endpoint)
+            precondition(check.cacheStatus == .cache, "the benchmark must measure cache hits")
             benchmark.startMeasurement()
             try await run(concurrency: concurrency, total: requestsPerIteration) {
                 blackHole(try await client.send(endpoint))

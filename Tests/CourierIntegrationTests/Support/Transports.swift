@@ -12,7 +12,10 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvert
 
     /// Runs `body` with a fresh transport of this kind, shutting it down afterwards.
     func with<T: Sendable>(
-        asyncHTTPClient configuration: AsyncHTTPClientTransport.Configuration = .init(),
+        // AsyncHTTPClient counts a request's wait for a pooled connection against the connect timeout.
+        // The whole suite runs at once on two cores, so a test's 100 queued requests may wait longer
+        // than the 10 s default without anything being wrong; tests of the timeout itself set their own.
+        asyncHTTPClient configuration: AsyncHTTPClientTransport.Configuration = .init(connectTimeout: .seconds(120)),
         _ body: (any Transport) async throws -> T
     ) async throws -> T {
         switch self {

@@ -56,9 +56,9 @@ struct TokenRefreshTests {
         let client = Client(transport: transport).authorizing(with: .bearer(tokens))
         // All 100 are held until every one has been sent, so their 401s arrive together.
         Task {
-            await eventually { transport.holding == 100 }
+            try await eventually { transport.holding == 100 }
             transport.releaseAll()
-            await eventually { transport.holding == 100 }
+            try await eventually { transport.holding == 100 }
             transport.releaseAll()
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -86,11 +86,11 @@ struct TokenRefreshTests {
         let client = Client(transport: held).authorizing(with: .bearer(tokens))
         let first = Task { try await client.send(try ClientRequest(url: "https://api.example.com/a")) }
         let second = Task { try await client.send(try ClientRequest(url: "https://api.example.com/b")) }
-        await eventually { held.holding == 2 }
+        try await eventually { held.holding == 2 }
         held.releaseOne()                                   // a: 401 → refresh → token-1 → sent again
-        await eventually { held.holding == 2 }
+        try await eventually { held.holding == 2 }
         held.releaseOne()                                   // b: 401 with token-0, token-1 exists already
-        await eventually { held.holding == 2 }
+        try await eventually { held.holding == 2 }
         held.releaseAll()
         #expect(try await first.value.status == .ok)
         #expect(try await second.value.status == .ok)
@@ -105,9 +105,9 @@ struct TokenRefreshTests {
         let transport = Self.guarded { "token-1" }
         let client = Client(transport: transport).authorizing(with: .bearer(tokens))
         let trigger = Task { try await client.send(try ClientRequest(url: "https://api.example.com/a")) }
-        await eventually { await tokens.refreshes == 1 }
+        try await eventually { await tokens.refreshes == 1 }
         let other = Task { try await client.send(try ClientRequest(url: "https://api.example.com/b")) }
-        await eventually { transport.requests.count == 2 }
+        try await eventually { transport.requests.count == 2 }
         trigger.cancel()
         await gate.open()
         #expect(try await other.value.status == .ok)
@@ -123,7 +123,7 @@ struct TokenRefreshTests {
         let client = Client(transport: transport).authorizing(with: .bearer(tokens))
         // The refresh fails only once all 50 were rejected, so all 50 belong to that round.
         Task {
-            await eventually { transport.requests.count == 50 }
+            try await eventually { transport.requests.count == 50 }
             await gate.open()
         }
         let errors = try await withThrowingTaskGroup(of: NetworkError?.self) { group in

@@ -27,7 +27,28 @@ struct CacheControlTests {
         let control = Self.control("max-age=soon, stale-if-error=later, s-maxage=-5")
         #expect(control.maxAge == 0)
         #expect(control.staleIfError == nil)
-        #expect(control.sharedMaxAge == 0)
+        #expect(control.sharedMaxAge == nil)
+        #expect(Self.control("max-age=1e400").maxAge == 0)
+        #expect(Self.control("max-age=+5").maxAge == 0)
+        #expect(Self.control("max-age=99999999999999999999999").maxAge == 2_147_483_648)
+        #expect(Self.control("max-age=\"60\"").maxAge == 60)
+    }
+
+    @Test("delta-seconds: digits only, capped at 2^31")
+    func deltaSeconds() {
+        #expect(CacheControl.deltaSeconds("120") == 120)
+        #expect(CacheControl.deltaSeconds(" 7 ") == 7)
+        #expect(CacheControl.deltaSeconds("inf") == nil)
+        #expect(CacheControl.deltaSeconds("-1") == nil)
+        #expect(CacheControl.deltaSeconds("1.5") == nil)
+        #expect(CacheControl.deltaSeconds("") == nil)
+        #expect(CacheControl.deltaSeconds("4294967296") == 2_147_483_648)
+    }
+
+    @Test("proxy-revalidate is for shared caches and does not bind this one")
+    func proxyRevalidate() {
+        #expect(!Self.control("proxy-revalidate").mustRevalidate)
+        #expect(Self.control("must-revalidate").mustRevalidate)
     }
 
     @Test("request directives: max-stale with and without a value, min-fresh, only-if-cached, no-store")

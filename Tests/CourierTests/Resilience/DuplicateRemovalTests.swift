@@ -12,7 +12,7 @@ struct DuplicateRemovalTests {
         let dedup = DuplicateRemoval()
         let client = Client(transport: transport).with(dedup)
         let tasks = (0..<100).map { _ in Task { try await client.send(try itemsRequest()) } }
-        await eventually { dedup.waiting == 100 && transport.holding == 1 }
+        try await eventually { dedup.waiting == 100 && transport.holding == 1 }
         transport.releaseAll()
         for task in tasks {
             #expect(try await task.value.body.collect(upTo: 10) == Data("ok".utf8))
@@ -34,7 +34,7 @@ struct DuplicateRemovalTests {
         post.body = .text("a")
         let requests = [alice, bob, post, post]
         let tasks = requests.map { request in Task { try await client.send(request) } }
-        await eventually { transport.holding == 4 }
+        try await eventually { transport.holding == 4 }
         transport.releaseAll()
         for task in tasks { _ = try await task.value }
         #expect(transport.requests.count == 4)
@@ -46,7 +46,7 @@ struct DuplicateRemovalTests {
         let dedup = DuplicateRemoval()
         let client = Client(transport: transport).with(dedup)
         let tasks = (0..<10).map { _ in Task { try await client.send(try itemsRequest()) } }
-        await eventually { dedup.waiting == 10 && transport.holding == 1 }
+        try await eventually { dedup.waiting == 10 && transport.holding == 1 }
         transport.releaseAll()
         for task in tasks {
             let error = try await #require(throws: NetworkError.self) { try await task.value }
@@ -60,7 +60,7 @@ struct DuplicateRemovalTests {
         let dedup = DuplicateRemoval()
         let client = Client(transport: transport).with(dedup)
         let tasks = (0..<3).map { _ in Task { try await client.send(try itemsRequest()) } }
-        await eventually { dedup.waiting == 3 && transport.holding == 1 }
+        try await eventually { dedup.waiting == 3 && transport.holding == 1 }
         tasks[0].cancel()
         #expect(try await #require(throws: NetworkError.self) { try await tasks[0].value }.kind == .cancelled)
         transport.releaseAll()
@@ -77,12 +77,12 @@ struct DuplicateRemovalTests {
         let dedup = DuplicateRemoval()
         let client = Client(transport: transport).with(dedup)
         let tasks = (0..<3).map { _ in Task { try await client.send(try itemsRequest()) } }
-        await eventually { dedup.waiting == 3 && transport.holding == 1 }
+        try await eventually { dedup.waiting == 3 && transport.holding == 1 }
         tasks.forEach { $0.cancel() }
         for task in tasks {
             #expect(try await #require(throws: NetworkError.self) { try await task.value }.kind == .cancelled)
         }
-        await eventually { transport.cancellations == 1 }
+        try await eventually { transport.cancellations == 1 }
         #expect(dedup.inFlight == 0)
     }
 
@@ -97,7 +97,7 @@ struct DuplicateRemovalTests {
         var smallLimit = try itemsRequest()
         smallLimit.options.maxResponseBodySize = 10
         let tasks = [withDeadline, smallLimit].map { request in Task { try await client.send(request) } }
-        await eventually { transport.holding == 2 }
+        try await eventually { transport.holding == 2 }
         transport.releaseAll()
         for task in tasks { _ = try await task.value }
         let sent = transport.requests

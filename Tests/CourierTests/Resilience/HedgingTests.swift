@@ -21,7 +21,7 @@ struct HedgingTests {
         let response = try await driving(clock) { try await client.send(try itemsRequest()) }
         #expect(try await response.body.collect(upTo: 10) == Data("second".utf8))
         #expect(times.all == [.zero, .seconds(1)])
-        await eventually { first.cancellations == 1 }
+        try await eventually { first.cancellations == 1 }
     }
 
     @Test("a quick answer and an early error are not hedged")
@@ -46,7 +46,7 @@ struct HedgingTests {
         let transport = HeldTransport()
         let client = Client(transport: transport).hedging(.after(.seconds(1)), clock: clock)
         let post = Task { try await client.send(try itemsRequest(.post)) }
-        await eventually { transport.holding == 1 }
+        try await eventually { transport.holding == 1 }
         await clock.advance(by: .seconds(10))
         transport.releaseAll()
         _ = try await post.value
@@ -63,10 +63,10 @@ struct HedgingTests {
         }
         let client = Client(transport: transport).hedging(.after(.seconds(1)), clock: clock)
         let task = Task { try await client.send(try itemsRequest()) }
-        await eventually { slow.holding == 1 }
+        try await eventually { slow.holding == 1 }
         await clock.waitForSleeper()
         await clock.advance(by: .seconds(1))
-        await eventually { transport.requests.count == 2 }
+        try await eventually { transport.requests.count == 2 }
         slow.releaseAll()
         let response = try await task.value
         #expect(try await response.body.collect(upTo: 100) == Data("slow success".utf8))
@@ -156,7 +156,7 @@ struct HedgingTests {
         _ = try await client.send(try itemsRequest())
         await clock.advance(by: .seconds(5))
         let probe = Task { try await client.send(try itemsRequest()) }
-        await eventually { held.holding == 1 }
+        try await eventually { held.holding == 1 }
         #expect(try await #require(throws: NetworkError.self) { try await client.send(try itemsRequest()) }.kind == .circuitOpen)
         held.releaseAll()
         #expect(try await probe.value.status == .ok)

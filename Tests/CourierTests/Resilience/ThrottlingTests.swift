@@ -19,15 +19,15 @@ struct ThrottlingTests {
         let client = Client(transport: transport).with(throttle)
         let first = try request("first")
         var tasks = [Task { try await client.send(first) }]
-        await eventually { transport.holding == 1 }
+        try await eventually { transport.holding == 1 }
         for (name, priority) in [("low", RequestPriority.low), ("normal1", .normal), ("high", .high), ("normal2", .normal)] {
             let request = try request(name, priority: priority)
             tasks.append(Task { try await client.send(request) })
             let expected = tasks.count - 1
-            await eventually { throttle.waiting == expected }
+            try await eventually { throttle.waiting == expected }
         }
         for _ in tasks {
-            await eventually { transport.holding == 1 }
+            try await eventually { transport.holding == 1 }
             transport.releaseOne()
         }
         for task in tasks { _ = try await task.value }
@@ -40,15 +40,15 @@ struct ThrottlingTests {
         let throttle = Throttling(maxConcurrent: 1)
         let client = Client(transport: transport).with(throttle)
         var tasks = [Task { try await client.send(try request("busy")) }]
-        await eventually { transport.holding == 1 }
+        try await eventually { transport.holding == 1 }
         tasks.append(Task { try await client.send(try request("low", priority: .low)) })
-        await eventually { throttle.waiting == 1 }
+        try await eventually { throttle.waiting == 1 }
         for index in 0..<10 {
             tasks.append(Task { try await client.send(try request("high\(index)", priority: .high)) })
-            await eventually { throttle.waiting == index + 2 }
+            try await eventually { throttle.waiting == index + 2 }
         }
         for _ in tasks {
-            await eventually { transport.holding == 1 }
+            try await eventually { transport.holding == 1 }
             transport.releaseOne()
         }
         for task in tasks { _ = try await task.value }
@@ -65,17 +65,17 @@ struct ThrottlingTests {
         let throttle = Throttling(maxConcurrent: 1)
         let client = Client(transport: transport).with(throttle)
         let holder = Task { try await client.send(try request("holder")) }
-        await eventually { transport.holding == 1 }
+        try await eventually { transport.holding == 1 }
         let waiter = Task { try await client.send(try request("cancelled")) }
         let last = Task { try await client.send(try request("last")) }
-        await eventually { throttle.waiting == 2 }
+        try await eventually { throttle.waiting == 2 }
         waiter.cancel()
         let error = try await #require(throws: NetworkError.self) { try await waiter.value }
         #expect(error.kind == .cancelled)
         #expect(throttle.waiting == 1)
         transport.releaseOne()
         _ = try await holder.value
-        await eventually { transport.holding == 1 }
+        try await eventually { transport.holding == 1 }
         transport.releaseOne()
         _ = try await last.value
         #expect(transport.requests.map { $0.head.path! } == ["/holder", "/last"])
@@ -88,14 +88,14 @@ struct ThrottlingTests {
         let throttle = Throttling(maxConcurrent: 10, perHost: 1)
         let client = Client(transport: transport).with(throttle)
         let a1 = Task { try await client.send(try request("a1", host: "a.example.com")) }
-        await eventually { transport.holding == 1 }
+        try await eventually { transport.holding == 1 }
         let a2 = Task { try await client.send(try request("a2", host: "a.example.com")) }
-        await eventually { throttle.waiting == 1 }
+        try await eventually { throttle.waiting == 1 }
         let b1 = Task { try await client.send(try request("b1", host: "b.example.com")) }
-        await eventually { transport.holding == 2 }
+        try await eventually { transport.holding == 2 }
         #expect(transport.requests.map { $0.head.path! } == ["/a1", "/b1"])
         transport.releaseAll()
-        await eventually { transport.holding == 1 }
+        try await eventually { transport.holding == 1 }
         transport.releaseAll()
         for task in [a1, a2, b1] { _ = try await task.value }
         #expect(transport.requests.map { $0.head.path! } == ["/a1", "/b1", "/a2"])

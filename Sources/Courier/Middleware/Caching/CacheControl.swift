@@ -37,8 +37,9 @@ struct CacheControl: Equatable {
     }
 
     private mutating func apply(_ name: String, _ argument: String?) {
-        let seconds = argument.flatMap { Int($0) }.map { max(0, $0) }
+        let seconds = argument.flatMap(Self.deltaSeconds)
         switch name {
+        // An invalid max-age makes the response stale rather than fresh (RFC 9111 §4.2.1).
         case "max-age": maxAge = seconds ?? 0
         case "s-maxage": sharedMaxAge = seconds
         case "max-stale": maxStale = argument == nil ? Int.max : seconds
@@ -47,12 +48,23 @@ struct CacheControl: Equatable {
         case "no-cache": noCache = true
         case "private": isPrivate = true
         case "public": isPublic = true
-        case "must-revalidate", "proxy-revalidate": mustRevalidate = true
+        // `proxy-revalidate` binds shared caches only; this one is private.
+        case "must-revalidate": mustRevalidate = true
         case "only-if-cached": onlyIfCached = true
         case "stale-while-revalidate": staleWhileRevalidate = seconds
         case "stale-if-error": staleIfError = seconds
         default: break
         }
+    }
+
+    /// A `delta-seconds` value (RFC 9111 §1.2.2): digits only, and anything beyond 2³¹ counts as 2³¹;
+    /// `nil` for a sign, a fraction, an exponent or `inf`, which a server can send but never means.
+    static func deltaSeconds(_ text: some StringProtocol) -> Int? {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        let limit = 2_147_483_648
+        guard digits.utf8.count <= 10, let value = Int(digits) else { return limit }
+        return min(value, limit)
     }
 
     /// `name[=value]` pairs of one field value, names lowercased, quoted values unquoted; commas inside

@@ -4,10 +4,43 @@ import HTTPTypes
 /// How a request finds its stored responses: the URL names the entry, the credentials and the fields
 /// named by `Vary` choose among its variants.
 enum CacheKeys {
-    /// The request's absolute URL with scheme and host lowercased; `nil` for a relative request.
+    /// The request's absolute URL in ``canonical(scheme:authority:path:)`` form; `nil` for a relative
+    /// request.
     static func url(of request: ClientRequest) -> String? {
         guard let scheme = request.head.scheme, let authority = request.head.authority else { return nil }
-        return "\(scheme.lowercased())://\(authority.lowercased())\(request.head.path ?? "/")"
+        return canonical(scheme: scheme, authority: authority, path: request.head.path ?? "/")
+    }
+
+    /// One spelling for URLs that name the same resource (RFC 3986 §6.2.2–6.2.3), so that a lookup
+    /// and an invalidation by `Location` agree: scheme and host lowercased, the default port dropped,
+    /// percent escapes in uppercase, an empty path as `/`.
+    static func canonical(scheme: String, authority: String, path: String) -> String {
+        let scheme = scheme.lowercased()
+        var authority = authority.lowercased()
+        let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
+        if let defaultPort, authority.hasSuffix(defaultPort) {
+            authority.removeLast(defaultPort.count)
+        } else if authority.hasSuffix(":") {
+            authority.removeLast()
+        }
+        return "\(scheme)://\(authority)\(uppercasingEscapes(path.hasPrefix("/") ? path : "/" + path))"
+    }
+
+    private static func uppercasingEscapes(_ path: String) -> String {
+        guard path.contains("%") else { return path }
+        var bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count {
+                for offset in 1...2 where (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[index + offset]) {
+                    bytes[index + offset] -= 32
+                }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The same form for a URL from a `Location` or `Content-Location` field, resolved against the
@@ -17,8 +50,8 @@ enum CacheKeys {
               let components = URLComponents(url: resolved, resolvingAgainstBaseURL: true),
               let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased() else { return nil }
         let authority = components.port.map { "\(host):\($0)" } ?? host
-        let url = "\(scheme)://\(authority)\(components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)"
-            + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
+        let path = components.percentEncodedPath + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
+        let url = canonical(scheme: scheme, authority: authority, path: path)
         return origin(of: url) == origin(of: base) ? url : nil
     }
 

@@ -6,12 +6,17 @@ struct Caching<C: Clock<Duration>>: Middleware {
     let store: any CacheStore
     let configuration: CacheConfiguration
     let dates: ClockDates<C>
+    /// Counts invalidations: a response whose request began before the latest one is not stored, so a
+    /// GET in flight while a POST changes the resource cannot store the old content after it.
+    let invalidations = Locked<UInt64>(0)
 
     /// Statuses after which a stale response may stand in for an error (RFC 5861 §4).
     private static var serverErrors: Set<Int> { [500, 502, 503, 504] }
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        let policy = request.options.cachePolicy
         guard request.method == .get || request.method == .head else {
+            if policy == .onlyFromCache { throw Self.notCached(request, "only GET and HEAD are ever cached") }
             let response = try await next(request)
             if Self.isUnsafe(request.method), response.status.code < 400 {
                 invalidate(after: request, response: response)
@@ -22,11 +27,12 @@ struct Caching<C: Clock<Duration>>: Middleware {
         // A conditional or partial request is the caller's own business: neither served nor stored.
         let conditionals: [HTTPField.Name] = [.range, .ifRange, .ifMatch, .ifNoneMatch, .ifModifiedSince, .ifUnmodifiedSince]
         guard let url = CacheKeys.url(of: request), !conditionals.contains(where: { fields[$0] != nil }) else {
+            if policy == .onlyFromCache { throw Self.notCached(request, "a relative, conditional or range request is never cached") }
             return try await next(request)
         }
         let exchange = Exchange(request: request, url: url, control: CacheControl(fields))
-        let policy = request.options.cachePolicy
-        if exchange.control.noStore || policy == .reloadIgnoringCache {
+        // A request's `no-store` forbids storing, not reading: with `.onlyFromCache` the store is still asked.
+        if policy == .reloadIgnoringCache || (exchange.control.noStore && policy != .onlyFromCache) {
             return try await fetch(exchange, next: next)
         }
         let stored = store.responses(forKey: exchange.key).first {
@@ -35,7 +41,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         let now = dates.now()
         guard let stored else {
             if policy == .onlyFromCache || exchange.control.onlyIfCached {
-                throw NetworkError(.notCached, message: "no stored response for \(request.redactedURL), and the request may not use the network.", request: request)
+                throw Self.notCached(request, "there is no stored response for it")
             }
             return try await fetch(exchange, next: next)
         }
@@ -43,9 +49,13 @@ struct Caching<C: Clock<Duration>>: Middleware {
             return served(stored, to: request, as: .cache, at: now)
         }
         if exchange.control.onlyIfCached {
-            throw NetworkError(.notCached, message: "the stored response for \(request.redactedURL) is stale, and the request may not use the network.", request: request)
+            throw Self.notCached(request, "the stored response is stale")
         }
         return try await revalidate(stored, exchange, next: next)
+    }
+
+    private static func notCached(_ request: ClientRequest, _ reason: String) -> NetworkError {
+        NetworkError(.notCached, message: "\(request.method) \(request.redactedURL) may not use the network, and \(reason).", request: request)
     }
 
     // MARK: Reading the cache
@@ -67,7 +77,8 @@ struct Caching<C: Clock<Duration>>: Middleware {
 
     private func served(_ stored: CachedResponse, to request: ClientRequest, as status: CacheStatus, at now: Date) -> ClientResponse {
         var fields = stored.fields
-        fields[.age] = String(Int(stored.age(at: now)))
+        // A stored age is finite but may be huge; `Age` caps at 2³¹ (RFC 9111 §5.1).
+        fields[.age] = String(Int(min(max(0, stored.age(at: now)), 2_147_483_648)))
         fields[.contentLength] = String(stored.body.count)
         var answered = request
         answered.options.cacheStatus = status
@@ -83,6 +94,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         if let tag = storedFields[.eTag] { conditional.head.headerFields[.ifNoneMatch] = tag }
         if let date = storedFields[.lastModified] { conditional.head.headerFields[.ifModifiedSince] = date }
         let requestTime = dates.now()
+        let epoch = invalidations.withLock { $0 }
         let response: ClientResponse
         do {
             response = try await next(conditional)
@@ -97,6 +109,9 @@ struct Caching<C: Clock<Duration>>: Middleware {
         if response.status.code == 304, storedFields[.eTag] != nil || storedFields[.lastModified] != nil {
             _ = await response.releasingBody()
             let refreshed = refresh(stored, with: response.head.headerFields, requestTime: requestTime, responseTime: now)
+            guard invalidations.withLock({ $0 }) == epoch else {
+                return served(refreshed, to: exchange.request, as: .revalidated, at: now)
+            }
             store.updateResponses(forKey: exchange.key) { variants in
                 variants.map { $0 == stored ? refreshed : $0 }
             }
@@ -106,20 +121,23 @@ struct Caching<C: Clock<Duration>>: Middleware {
             _ = await response.releasingBody()
             return served(stored, to: exchange.request, as: .cache, at: now)
         }
-        return storing(response, for: exchange, requestTime: requestTime, responseTime: now)
+        return storing(response, for: exchange, requestTime: requestTime, responseTime: now, epoch: epoch)
     }
 
     private func fetch(_ exchange: Exchange, next: Next) async throws -> ClientResponse {
         let requestTime = dates.now()
+        let epoch = invalidations.withLock { $0 }
         let response = try await next(exchange.request)
-        return storing(response, for: exchange, requestTime: requestTime, responseTime: dates.now())
+        return storing(response, for: exchange, requestTime: requestTime, responseTime: dates.now(), epoch: epoch)
     }
 
     /// `stale-if-error` (RFC 5861 §4) from the stored response or the request: within its window a
-    /// stale response stands in for an error or a 5xx. Never for a cancelled request.
+    /// stale response stands in for an error or a 5xx. Never for a cancelled request, and never for a
+    /// response that said `must-revalidate` or `no-cache` (RFC 9111 §4.2.4, §5.2.2.4).
     private func mayServeStale(_ stored: CachedResponse, _ exchange: Exchange, onError error: (any Error)?, at now: Date) -> Bool {
         if let error, error is CancellationError || (error as? NetworkError)?.kind == .cancelled { return false }
         let storedControl = CacheControl(stored.fields)
+        guard !storedControl.mustRevalidate, !storedControl.noCache else { return false }
         guard let window = exchange.control.staleIfError ?? storedControl.staleIfError else { return false }
         return stored.age(at: now) - stored.freshnessLifetime <= Double(window)
     }
@@ -128,7 +146,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
 
     /// The response, with its body watched: when it has been read to its end, it is stored if RFC 9111
     /// §3 allows it.
-    private func storing(_ response: ClientResponse, for exchange: Exchange, requestTime: Date, responseTime: Date) -> ClientResponse {
+    private func storing(_ response: ClientResponse, for exchange: Exchange, requestTime: Date, responseTime: Date, epoch: UInt64) -> ClientResponse {
         guard let entry = entry(for: response, exchange, requestTime: requestTime, responseTime: responseTime) else {
             return response
         }
@@ -139,12 +157,17 @@ struct Caching<C: Clock<Duration>>: Middleware {
         observed.body = response.body.observing(
             onChunk: { chunk in
                 collected.withLock { data in
-                    guard let kept = data else { return }
-                    data = kept.count + chunk.count > limit ? nil : kept + chunk
+                    guard let count = data?.count else { return }
+                    if count + chunk.count > limit {
+                        data = nil
+                    } else {
+                        data?.append(contentsOf: chunk)
+                    }
                 }
             },
-            onEnd: { [store, key = exchange.key] _, ending in
-                guard case .finished = ending, let body = collected.withLock({ $0 }) else { return }
+            onEnd: { [store, invalidations, key = exchange.key] _, ending in
+                guard case .finished = ending, let body = collected.withLock({ $0 }),
+                      invalidations.withLock({ $0 }) == epoch else { return }
                 var complete = entry
                 complete.body = body
                 store.updateResponses(forKey: key) { variants in
@@ -202,6 +225,11 @@ struct Caching<C: Clock<Duration>>: Middleware {
         for name in Set(update.map(\.name)) where !kept.contains(name) {
             fields[values: name] = update[values: name]
         }
+        // A 304 without `Date` would leave the old one, and the refreshed response would look as old
+        // as the first (§4.2.3 ages from `Date`): the cache dates it itself, as RFC 9110 §6.6.1 allows.
+        if update[.date] == nil {
+            fields[.date] = HTTPDate.format(responseTime)
+        }
         var refreshed = stored
         refreshed.headerFields = Self.storable(fields)
         refreshed.requestTime = requestTime
@@ -241,6 +269,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
     /// `Content-Location` are no longer trusted.
     private func invalidate(after request: ClientRequest, response: ClientResponse) {
         guard let url = CacheKeys.url(of: request) else { return }
+        invalidations.withLock { $0 &+= 1 }
         store.removeResponses(forKey: CacheKeys.key(url))
         for name in [HTTPField.Name.location, .contentLocation] {
             if let value = response.head.headerFields[name], let other = CacheKeys.url(value, relativeTo: url) {

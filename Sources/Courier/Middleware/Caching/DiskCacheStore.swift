@@ -32,16 +32,19 @@ public final class DiskCacheStore: CacheStore {
         self.maxBytes = maxBytes
     }
 
+    /// The variants stored for `key`; reading one makes it the most recently used.
     public func responses(forKey key: String) -> [CachedResponse] {
-        usage.withLock { _ in read(key) } ?? []
+        usage.withLock { usage in read(key, usage: &usage) } ?? []
     }
 
+    /// Replaces the variants for `key` under the store's lock, then evicts to stay within the budget.
     public func updateResponses(forKey key: String, _ transform: ([CachedResponse]) -> [CachedResponse]) {
         usage.withLock { usage in
             var total = usage ?? measure()
             let file = file(for: key)
             total -= size(of: file)
-            let updated = transform(read(key) ?? [])
+            var counted: Int? = nil  // the file's size is already out of `total`
+            let updated = transform(read(key, usage: &counted) ?? [])
             if updated.isEmpty {
                 try? FileManager.default.removeItem(at: file)
             } else if let data = try? DiskCacheFile.encode(DiskCacheFile.Record(key: key, responses: updated)),
@@ -59,6 +62,7 @@ public final class DiskCacheStore: CacheStore {
         }
     }
 
+    /// Removes everything stored for `key`.
     public func removeResponses(forKey key: String) {
         usage.withLock { usage in
             let file = file(for: key)
@@ -69,6 +73,7 @@ public final class DiskCacheStore: CacheStore {
         }
     }
 
+    /// Empties the store.
     public func removeAll() {
         usage.withLock { usage in
             for file in files() { try? FileManager.default.removeItem(at: file) }
@@ -82,12 +87,15 @@ public final class DiskCacheStore: CacheStore {
         directory.appendingPathComponent(SHA256.hex(of: key) + DiskCacheFile.pathExtension)
     }
 
-    /// The record for `key`, `nil` if there is none; an unreadable file is deleted.
-    private func read(_ key: String) -> [CachedResponse]? {
+    /// The record for `key`, `nil` if there is none; an unreadable file is deleted, and its bytes
+    /// no longer counted.
+    private func read(_ key: String, usage: inout Int?) -> [CachedResponse]? {
         let file = file(for: key)
         guard let data = try? Data(contentsOf: file) else { return nil }
         guard let record = DiskCacheFile.decode(data), record.key == key else {
-            try? FileManager.default.removeItem(at: file)
+            if (try? FileManager.default.removeItem(at: file)) != nil, let current = usage {
+                usage = max(0, current - data.count)
+            }
             return nil
         }
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)

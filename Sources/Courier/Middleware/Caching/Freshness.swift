@@ -11,7 +11,7 @@ enum Freshness {
     static func initialAge(_ fields: HTTPFields, requestTime: Date, responseTime: Date) -> Double {
         let date = fields[.date].flatMap(HTTPDate.parse) ?? responseTime
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
-        let ageValue = fields[.age].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        let ageValue = fields[.age].flatMap(CacheControl.deltaSeconds).map(Double.init) ?? 0
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         return max(apparentAge, ageValue + responseDelay)
     }

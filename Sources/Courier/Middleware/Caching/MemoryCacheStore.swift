@@ -25,10 +25,12 @@ public final class MemoryCacheStore: CacheStore {
         table.withLock { $0.count }
     }
 
+    /// The variants stored for `key`; reading one makes it the most recently used.
     public func responses(forKey key: String) -> [CachedResponse] {
         table.withLock { $0.value(forKey: key) } ?? []
     }
 
+    /// Replaces the variants for `key` under the store's lock, then evicts to stay within the budget.
     public func updateResponses(forKey key: String, _ transform: ([CachedResponse]) -> [CachedResponse]) {
         table.withLock { table in
             let updated = transform(table.value(forKey: key) ?? [])
@@ -42,10 +44,12 @@ public final class MemoryCacheStore: CacheStore {
         }
     }
 
+    /// Removes everything stored for `key`.
     public func removeResponses(forKey key: String) {
         table.withLock { $0.removeValue(forKey: key) }
     }
 
+    /// Empties the store.
     public func removeAll() {
         table.withLock { $0 = LeastRecentlyUsed() }
     }

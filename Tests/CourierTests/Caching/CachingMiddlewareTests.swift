@@ -1,0 +1,139 @@
+import Clocks
+@testable import Courier
+import Foundation
+import HTTPTypes
+import Testing
+
+/// The cache's edge cases that need a server answer the test server cannot give (a 304 without `Date`,
+/// an `Age` of `inf`), over a transport that answers from a script. The everyday behaviour is tested
+/// against the real server in `CachingConformanceTests`.
+@Suite("The caching middleware's edge cases")
+struct CachingMiddlewareTests {
+    static let url = "http://api.example.com/item"
+
+    /// A cached client whose transport answers every request with `answer`, and the clock it ages by.
+    struct Rig {
+        let transport: RecordingTransport
+        let store = MemoryCacheStore()
+        let clock = TestClock<Duration>()
+        let client: Client
+
+        init(answer: @escaping @Sendable (ClientRequest) -> (Int, HTTPFields)) {
+            let transport = RecordingTransport { request in
+                let (status, fields) = answer(request)
+                let body = status == 304 || request.method != .get ? Data() : Data("body of \(request.method)".utf8)
+                return ClientResponse(head: HTTPResponse(status: .init(code: status), headerFields: fields), body: ResponseBody(body), request: request)
+            }
+            self.transport = transport
+            client = Client(transport: transport).caching(in: store, clock: clock)
+        }
+
+        func get(_ url: String = CachingMiddlewareTests.url, policy: CachePolicy = .useCache, headers: HTTPFields = [:]) async throws -> (ClientResponse, Data) {
+            var request = try ClientRequest(.get, url: url)
+            request.head.headerFields.append(contentsOf: headers)
+            request.options.cachePolicy = policy
+            let response = try await client.send(request)
+            return (response, try await response.body.collect(upTo: 1 << 16))
+        }
+    }
+
+    @Test("a 304 without Date is dated on arrival, so the refreshed response is fresh again")
+    func notModifiedWithoutDate() async throws {
+        let rig = Rig { request in
+            if request.head.headerFields[.ifNoneMatch] != nil { return (304, [.cacheControl: "max-age=10"]) }
+            return (200, [.cacheControl: "max-age=10", .eTag: "\"v1\"", .date: HTTPDate.format(Date())])
+        }
+        _ = try await rig.get()
+        await rig.clock.advance(by: .seconds(20))
+        let (revalidated, body) = try await rig.get()
+        await rig.clock.advance(by: .seconds(5))
+        let (fresh, _) = try await rig.get()
+        #expect(revalidated.cacheStatus == .revalidated)
+        #expect(body == Data("body of GET".utf8))
+        #expect(fresh.cacheStatus == .cache)
+        #expect(rig.transport.requests.count == 2)
+    }
+
+    @Test("an Age of inf, 1e400 or beyond 2^31 neither crashes nor makes a response fresh", arguments: ["inf", "1e400", "99999999999999999999"])
+    func hugeAge(_ age: String) async throws {
+        let rig = Rig { _ in (200, [.cacheControl: "max-age=60", .age: age, .date: HTTPDate.format(Date())]) }
+        _ = try await rig.get()
+        let (second, _) = try await rig.get(policy: .returnCacheElseLoad)
+        #expect(second.cacheStatus == .cache)
+        let served = second.head.headerFields[.age].flatMap { Int($0) }
+        // An unreadable Age counts as absent; a huge one as 2^31, which is stale.
+        if age == "99999999999999999999" {
+            #expect(served == 2_147_483_648)
+            let (third, _) = try await rig.get()
+            #expect(third.cacheStatus == .network)
+        } else {
+            #expect(served == 0)
+            let (third, _) = try await rig.get()
+            #expect(third.cacheStatus == .cache)
+        }
+    }
+
+    @Test("stale-if-error never serves a response that said must-revalidate or no-cache", arguments: ["must-revalidate", "no-cache"])
+    func staleIfErrorRespectsRevalidation(_ directive: String) async throws {
+        let failing = Locked(false)
+        let rig = Rig { _ in
+            if failing.withLock({ $0 }) { return (503, [:]) }
+            return (200, [.cacheControl: "max-age=1, \(directive), stale-if-error=300", .eTag: "\"v1\"", .date: HTTPDate.format(Date())])
+        }
+        _ = try await rig.get()
+        failing.withLock { $0 = true }
+        await rig.clock.advance(by: .seconds(10))
+        let (response, _) = try await rig.get()
+        #expect(response.status.code == 503)
+        #expect(response.cacheStatus == .network)
+    }
+
+    @Test(".onlyFromCache never reaches the network: not for a POST, a range request or a relative URL")
+    func onlyFromCacheNeverSends() async throws {
+        let rig = Rig { _ in (200, [.cacheControl: "max-age=60"]) }
+        var post = try ClientRequest(.post, url: Self.url)
+        post.options.cachePolicy = .onlyFromCache
+        var ranged = try ClientRequest(.get, url: Self.url)
+        ranged.head.headerFields[.range] = "bytes=0-1"
+        ranged.options.cachePolicy = .onlyFromCache
+        for request in [post, ranged] {
+            let error = await #expect(throws: NetworkError.self) { try await rig.client.send(request) }
+            #expect(error?.kind == .notCached)
+        }
+        #expect(rig.transport.requests.isEmpty)
+    }
+
+    @Test("a request's no-store forbids storing, not reading, so .onlyFromCache still answers from the store")
+    func noStoreStillReads() async throws {
+        let rig = Rig { _ in (200, [.cacheControl: "max-age=60"]) }
+        _ = try await rig.get()
+        let (response, _) = try await rig.get(policy: .onlyFromCache, headers: [.cacheControl: "no-store"])
+        #expect(response.cacheStatus == .cache)
+        #expect(rig.transport.requests.count == 1)
+    }
+
+    @Test("a GET whose body ends after a POST to the same client invalidated is not stored")
+    func inFlightAfterInvalidation() async throws {
+        let rig = Rig { _ in (200, [.cacheControl: "max-age=60"]) }
+        let pending = try await rig.client.send(ClientRequest(.get, url: Self.url))
+        _ = try await rig.client.send(ClientRequest(.post, url: Self.url)).body.collect(upTo: 1 << 16)
+        _ = try await pending.body.collect(upTo: 1 << 16)
+        #expect(rig.store.count == 0)
+        let (next, _) = try await rig.get()
+        #expect(next.cacheStatus == .network)
+        #expect(rig.store.count == 1)
+    }
+
+    @Test("a Location spelled with the default port, another case or lowercase escapes invalidates the same entry")
+    func invalidationByEquivalentLocation() async throws {
+        let stored = "http://api.example.com/items/a%2Fb"
+        let rig = Rig { request in
+            request.method == .post ? (201, [.location: "HTTP://API.example.com:80/items/a%2fb"]) : (200, [.cacheControl: "max-age=60"])
+        }
+        _ = try await rig.get(stored)
+        #expect(rig.store.count == 1)
+        _ = try await rig.client.send(ClientRequest(.post, url: "http://api.example.com/items")).body.collect(upTo: 1 << 16)
+        #expect(rig.store.count == 0)
+        #expect(CacheKeys.url("/x?q=%e2", relativeTo: "https://h.example:443/") == "https://h.example/x?q=%E2")
+    }
+}
