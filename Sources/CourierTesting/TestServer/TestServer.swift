@@ -38,6 +38,9 @@ import Logging
 /// - `/cache/{key}`: a resource whose caching headers (`Cache-Control`, `Expires`, `ETag`,
 ///   `Last-Modified`, `Vary`, `Set-Cookie`) come from the query, answering conditional requests with 304
 ///   and a ``CacheReply``; unsafe methods make a new version. See ``failCache(_:status:)``.
+/// - `GET /pages/numbered?page=N`, `GET /pages/cursor?cursor=C`, `GET /pages/linked?page=N`: the numbers
+///   `1…total` in pages of `size` (`&size=S&total=T`), by page number, by cursor (a ``CursorPage``), or
+///   with RFC 8288 `Link` fields (`first`, `prev`, `next`, `last`), for pagination tests.
 ///
 /// Every request is counted by its path; read the counts with ``hits(_:)``, and the most requests a
 /// path had in flight at once with ``maxInFlight(_:)``.

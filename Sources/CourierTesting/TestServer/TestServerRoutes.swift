@@ -73,6 +73,7 @@ enum TestServerRoutes {
             }
         }
         cacheRoutes(router, state: state)
+        pageRoutes(router)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }
