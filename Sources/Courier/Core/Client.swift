@@ -39,6 +39,12 @@ public struct Client: Sendable {
         configuration = Configuration()
     }
 
+    /// A client over `transport` that keeps another client's coders.
+    init(transport: some Transport, configuration: Configuration) {
+        chain = Next { request in try await transport.send(request) }
+        self.configuration = configuration
+    }
+
     private init(chain: Next, configuration: Configuration) {
         self.chain = chain
         self.configuration = configuration

@@ -1,0 +1,85 @@
+import HTTPTypes
+
+/// Which requests a conditional layer applies to (``Client/when(_:_:)``): a host, a path prefix, a
+/// method, an operation, or any test of the request, combined with `&&`, `||` and `!`.
+public struct RequestCondition: Sendable {
+    private let test: @Sendable (ClientRequest) -> Bool
+
+    /// A condition that holds for the requests `test` accepts.
+    public init(_ test: @escaping @Sendable (ClientRequest) -> Bool) {
+        self.test = test
+    }
+
+    /// Whether the condition holds for `request`.
+    public func matches(_ request: ClientRequest) -> Bool {
+        test(request)
+    }
+
+    /// Requests to `host` (compared without case and without the port). A relative request has no host
+    /// yet: put the conditional layer inside ``Client/targeting(_:)`` so it sees absolute URLs.
+    public static func host(_ host: String) -> RequestCondition {
+        let wanted = host.lowercased()
+        return RequestCondition { request in
+            guard let authority = request.head.authority?.lowercased() else { return false }
+            return Self.hostPart(of: authority) == wanted
+        }
+    }
+
+    /// Requests whose path starts with `prefix` at a segment boundary: `/admin` matches `/admin` and
+    /// `/admin/users`, not `/administrators`.
+    public static func pathPrefix(_ prefix: String) -> RequestCondition {
+        let prefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        return RequestCondition { request in
+            let path = request.head.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 } ?? "/"
+            return path == prefix || path.hasPrefix(prefix + "/") || prefix.isEmpty
+        }
+    }
+
+    /// Requests with one of `methods`.
+    public static func method(_ methods: HTTPRequest.Method...) -> RequestCondition {
+        let methods = Set(methods)
+        return RequestCondition { methods.contains($0.method) }
+    }
+
+    /// Requests for the operation `operationID` (``RequestOptions/operationID``, which generated
+    /// clients set from the OpenAPI document).
+    public static func operation(_ operationID: String) -> RequestCondition {
+        RequestCondition { $0.options.operationID == operationID }
+    }
+
+    /// Both conditions hold.
+    public static func && (lhs: RequestCondition, rhs: RequestCondition) -> RequestCondition {
+        RequestCondition { lhs.matches($0) && rhs.matches($0) }
+    }
+
+    /// Either condition holds.
+    public static func || (lhs: RequestCondition, rhs: RequestCondition) -> RequestCondition {
+        RequestCondition { lhs.matches($0) || rhs.matches($0) }
+    }
+
+    /// The condition does not hold.
+    public static prefix func ! (condition: RequestCondition) -> RequestCondition {
+        RequestCondition { !condition.matches($0) }
+    }
+
+    private static func hostPart(of authority: String) -> String {
+        let withoutUser = authority.split(separator: "@").last.map(String.init) ?? authority
+        if withoutUser.hasPrefix("["), let end = withoutUser.firstIndex(of: "]") {
+            return String(withoutUser[withoutUser.index(after: withoutUser.startIndex)..<end])
+        }
+        return withoutUser.split(separator: ":", maxSplits: 1).first.map(String.init) ?? withoutUser
+    }
+}
+
+enum OperationIDOptionKey: RequestOptionKey {
+    static let defaultValue: String? = nil
+}
+
+extension RequestOptions {
+    /// The API operation this request performs (an OpenAPI `operationId`), for conditional layers,
+    /// logs and metrics; `nil` unless set.
+    public var operationID: String? {
+        get { self[OperationIDOptionKey.self] }
+        set { self[OperationIDOptionKey.self] = newValue }
+    }
+}
