@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 
 /// Which requests a conditional layer applies to (``Client/when(_:_:)``): a host, a path prefix, a
@@ -15,13 +16,16 @@ public struct RequestCondition: Sendable {
         test(request)
     }
 
-    /// Requests to `host` (compared without case and without the port). A relative request has no host
-    /// yet: put the conditional layer inside ``Client/targeting(_:)`` so it sees absolute URLs.
+    /// Requests to `host`, compared without case: `"api.example.com"` on any port, or
+    /// `"api.example.com:8443"` on that port only. A relative request has no host yet: put the
+    /// conditional layer inside ``Client/targeting(_:)`` so it sees absolute URLs.
     public static func host(_ host: String) -> RequestCondition {
         let wanted = host.lowercased()
+        let withPort = !wanted.hasPrefix("[") && wanted.contains(":") || wanted.contains("]:")
         return RequestCondition { request in
             guard let authority = request.head.authority?.lowercased() else { return false }
-            return Self.hostPart(of: authority) == wanted
+            let withoutUser = authority.split(separator: "@").last.map(String.init) ?? authority
+            return withPort ? withoutUser == wanted : Self.hostPart(of: withoutUser) == wanted.trimmingCharacters(in: ["[", "]"])
         }
     }
 
@@ -62,8 +66,7 @@ public struct RequestCondition: Sendable {
         RequestCondition { !condition.matches($0) }
     }
 
-    private static func hostPart(of authority: String) -> String {
-        let withoutUser = authority.split(separator: "@").last.map(String.init) ?? authority
+    private static func hostPart(of withoutUser: String) -> String {
         if withoutUser.hasPrefix("["), let end = withoutUser.firstIndex(of: "]") {
             return String(withoutUser[withoutUser.index(after: withoutUser.startIndex)..<end])
         }

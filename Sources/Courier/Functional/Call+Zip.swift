@@ -15,8 +15,8 @@ public func zip<each V: Sendable>(_ call: repeat Call<each V>) -> Call<(repeat e
         try await withThrowingTaskGroup(of: Void.self) { group in
             let slots = (repeat ZipSlot.start(each call, in: &group))
             // The first failure ends the wait; leaving the group's scope by throwing cancels the rest
-            // and waits for them to stop.
-            try await group.waitForAll()
+            // and waits for them to stop. (`waitForAll()` would wait for every part before throwing.)
+            while try await group.next() != nil {}
             return (repeat (each slots).value())
         }
     }

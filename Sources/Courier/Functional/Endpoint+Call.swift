@@ -14,11 +14,6 @@ extension Endpoint where Value: Sendable {
         call(on: client)
     }
 
-    /// A call needing a client whose value is `transform` applied to this endpoint's value.
-    public func map<T: Sendable>(_ transform: @escaping @Sendable (Value) throws -> T) -> EnvironmentCall<Client, T> {
-        call.map(transform)
-    }
-
     /// A call needing a client that sends this endpoint, then the one `next` makes from its value.
     ///
     /// ```swift

@@ -18,10 +18,11 @@ import Logging
 /// - `/echo`, `/echo/**`: the request back as an ``Echo`` JSON document.
 /// - `/status/{code}`: that status, with `{"status":code,"reason":"…"}` (no body for 204 and 304).
 /// - `GET /articles[?tag=]`, `GET /articles/{id}`: JSON fixtures of ``TestArticle`` values.
+/// - `GET /profile`: the ``TestProfile/fixture`` user, whose favourite tag names some articles.
 /// - `GET /fixtures/{name}`: the ``Fixture`` registered under `name` at start.
 /// - `/delay/{ms}`: answers after `ms` milliseconds (at most 30 000).
-/// - `GET /drip?chunks=N&interval=MS`: N one-byte chunks, MS apart; a client that goes away is recorded
-///   (see ``waitForDisconnect(on:)``).
+/// - `GET /drip?chunks=N&interval=MS` (and `/drip/{key}`, counted apart): N one-byte chunks, MS apart;
+///   a client that goes away is recorded (see ``waitForDisconnect(on:)`` and ``disconnects(_:)``).
 /// - `POST|PUT /upload`: reads the body as it streams and answers with an ``UploadSummary``.
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
@@ -147,6 +148,11 @@ public final class TestServer: Sendable {
     /// limit.
     public func waitForHit(on path: String) async {
         await state.waitForHit(on: path)
+    }
+
+    /// How many clients went away in the middle of a streamed response on `path`.
+    public func disconnects(_ path: String) async -> Int {
+        await state.disconnectCount(path)
     }
 
     /// Returns once a client has gone away in the middle of a streamed response on `path` (now or

@@ -25,6 +25,7 @@ enum TestServerRoutes {
                 return json(Data(#"{"released":"\#(key)"}"#.utf8))
             }
         }
+        router.get("/profile") { _, _ in json(try JSONEncoder().encode(TestProfile.fixture)) }
         router.get("/articles", use: articles)
         router.get("/articles/{id}", use: article)
         router.get("/fixtures/{name}") { _, context in
@@ -41,6 +42,7 @@ enum TestServerRoutes {
         router.get("/bytes/{n}", use: bytes)
         router.on("/bytes/{n}", method: .head, use: bytes)
         router.get("/drip") { request, _ in drip(request, state: state) }
+        router.get("/drip/{key}") { request, _ in drip(request, state: state) }
         for method in allMethods {
             router.on("/auth/challenge", method: method) { request, _ in
                 _ = try await request.body.collect(upTo: 64 * 1024 * 1024)

@@ -105,6 +105,10 @@ actor TestServerState {
         disconnects.record(path)
     }
 
+    func disconnectCount(_ path: String) -> Int {
+        disconnects[path]
+    }
+
     func waitForDisconnect(on path: String) async {
         await withCheckedContinuation { disconnects.wait(for: path, $0) }
     }
