@@ -1,4 +1,5 @@
-// The "Pagination" example proposed for README.md, kept here until the README has it, so that it compiles.
+// The "Pagination" example of README.md, kept in step with it so that it compiles (the `api` client is
+// built here; the README assumes it).
 import Courier
 import CourierAsyncHTTPClient
 import Foundation
@@ -30,8 +31,7 @@ private func paginationReadmeExample() async throws {
         .targeting(Server(host: "api.example.com"))
 
     // ?page=1, ?page=2, … until a page is empty; only the first three pages here.
-    let ids = Endpoint<[Int]>(path: "/ids")
-    for try await page in api.pages(of: ids, strategy: .pageNumbers()).prefix(3) {
+    for try await page in api.pages(of: Endpoint<[Int]>(path: "/ids"), strategy: .pageNumbers()).prefix(3) {
         print(page.count)
     }
 

@@ -312,3 +312,66 @@ struct ReadmeExamplesTests {
         }
     }
 }
+
+// MARK: The functional style
+
+struct Profile: Codable, Sendable {
+    var name: String
+    var favoriteTag: String
+}
+
+struct Home: Sendable {
+    var profile: Profile
+    var articles: [Article]
+}
+
+extension Endpoint where Value == Profile {
+    static let me = Endpoint(path: "/me")
+}
+
+extension Endpoint where Value == [String] {
+    static let tags = Endpoint(path: "/tags")
+}
+
+extension Endpoint where Value == Article {
+    static func article(id: Int) -> Self {
+        Endpoint(path: "/articles/\(id)")
+    }
+}
+
+func functionalExample(client: Client, tokens: SessionTokens, myStubTransport: some Transport) async throws {
+    let articles = Endpoint<[Article]>.articles(tag: "swift").call(on: client)
+        .retry(.exponential(base: .milliseconds(200), maxAttempts: 3))
+        .timeout(after: .seconds(5))
+    let list = try await articles.run()          // now, and again on every run()
+
+    // Dependent requests in order, independent ones at once (the first failure cancels the others).
+    let home = Endpoint<Profile>.me.call(on: client).flatMap { profile in
+        Endpoint<[Article]>.articles(tag: profile.favoriteTag).call(on: client).map { Home(profile: profile, articles: $0) }
+    }
+    let (profile, tags) = try await zip(Endpoint<Profile>.me.call(on: client), Endpoint<[String]>.tags.call(on: client)).run()
+    let pages = Call.traverse([1, 2, 3], maxConcurrent: 2) { id in Endpoint<Article>.article(id: id).call(on: client) }
+
+    let homeCall: EnvironmentCall<Client, Home> = Endpoint<Profile>.me.flatMap { profile in
+        Endpoint<[Article]>.articles(tag: profile.favoriteTag).map { Home(profile: profile, articles: $0) }
+    }
+    let live = try await homeCall.provide(client).run()
+    let stubbed = try await homeCall.provide(Client(transport: myStubTransport)).run()
+    let quick = try await Endpoint<[Article]>.articles(tag: "swift").provide(client).run()
+
+    let feed = NetworkCall(client: client, endpoint: Endpoint<[Article]>.articles(tag: "swift"))
+    Task { for await articles in feed.values() { show(articles) } }
+    Task { for await error in feed.errors() { showBanner(NetworkError.userMessage(for: error)) } }
+    Task { for await loading in feed.inFlight() { setSpinner(loading) } }
+    feed.fire()                                    // and again on every pull to refresh
+
+    let api = Client(transport: URLSessionTransport())
+        .when(.host("api.example.com")) { $0.authorizing(with: .bearer(tokens)) }
+        .when(.method(.get) && .pathPrefix("/search")) { $0.retrying(.immediate(maxAttempts: 3)) }
+        .targeting(.production)
+    _ = (list, home, profile, tags, pages, live, stubbed, quick, api)
+}
+
+@Sendable func show(_ articles: [Article]) {}
+@Sendable func showBanner(_ message: String) {}
+@Sendable func setSpinner(_ loading: Bool) {}
