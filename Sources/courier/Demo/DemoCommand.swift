@@ -77,6 +77,7 @@ struct DemoCommand: AsyncParsableCommand {
         try await DemoAuth(shared: shared, production: production, staging: staging).run(&steps)
         try await DemoObservability(shared: shared, server: production).run(&steps)
         try await DemoCaching(shared: shared, server: production).run(&steps)
+        try await DemoFunctional(shared: shared, server: production).run(&steps)
 
         steps.step("What a failure prints", "A 404, with the Authorization header the request carried redacted.")
         var missing = Endpoint<TestArticle>.article(id: 42)
