@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierOperators", targets: ["CourierOperators"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -61,6 +62,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CourierOperators",
+            dependencies: [
+                "Courier",
+                // Not a new package: Courier's own API is written in its types (`HTTPRequest.Method`).
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict
         ),
@@ -120,6 +130,19 @@ let package = Package(
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CourierOperatorsTests",
+            dependencies: [
+                "CourierOperators",
+                "Courier",
+                "CourierTesting",
+                "CourierAsyncHTTPClient",
+                "CourierTestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -95,7 +95,7 @@ struct EndpointTests {
         #expect(try await client.send(Endpoint<Data>(path: "/")) == Data("caf\u{e9}".utf8))
         #expect(try await client.send(Endpoint<String>(path: "/")) == "caf\u{e9}")
         try await client.send(Endpoint<Void>(path: "/"))
-        let mapped = Endpoint<String>(path: "/").map { $0.count }
+        let mapped: Endpoint<Int> = Endpoint<String>(path: "/").map { $0.count }
         #expect(try await client.send(mapped) == 4)
     }
 
