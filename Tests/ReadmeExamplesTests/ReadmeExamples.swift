@@ -360,9 +360,10 @@ func functionalExample(client: Client, tokens: SessionTokens, myStubTransport: s
     let quick = try await Endpoint<[Article]>.articles(tag: "swift").provide(client).run()
 
     let feed = NetworkCall(client: client, endpoint: Endpoint<[Article]>.articles(tag: "swift"))
-    Task { for await articles in feed.values() { show(articles) } }
-    Task { for await error in feed.errors() { showBanner(NetworkError.userMessage(for: error)) } }
-    Task { for await loading in feed.inFlight() { setSpinner(loading) } }
+    let values = feed.values(), errors = feed.errors(), activity = feed.inFlight()   // subscribe here, not in the tasks
+    Task { for await articles in values { show(articles) } }
+    Task { for await error in errors { showBanner(NetworkError.userMessage(for: error)) } }
+    Task { for await loading in activity { setSpinner(loading) } }
     feed.fire()                                    // and again on every pull to refresh
 
     let api = Client(transport: URLSessionTransport())

@@ -13,7 +13,8 @@ extension Client {
     ///
     /// The layers are built once, here, and shared by every matching request (a throttle's slots, a
     /// token store). The condition sees the request as it reaches this point of the stack: a relative
-    /// request has no host until ``targeting(_:)`` outside has resolved it.
+    /// request has no host until ``targeting(_:)`` outside has resolved it. The result keeps this
+    /// client's JSON coders: coders set inside `layers` apply to nothing (set them on the whole client).
     public func when(_ condition: RequestCondition, _ layers: (Client) -> Client) -> Client {
         let branch = layers(self)
         let base = self

@@ -17,11 +17,14 @@ public struct RequestCondition: Sendable {
     }
 
     /// Requests to `host`, compared without case: `"api.example.com"` on any port, or
-    /// `"api.example.com:8443"` on that port only. A relative request has no host yet: put the
+    /// `"api.example.com:8443"` on that port only (as the URL spells it: a default port left out of the
+    /// URL does not match `:443`). A relative request has no host yet: put the
     /// conditional layer inside ``Client/targeting(_:)`` so it sees absolute URLs.
     public static func host(_ host: String) -> RequestCondition {
         let wanted = host.lowercased()
-        let withPort = !wanted.hasPrefix("[") && wanted.contains(":") || wanted.contains("]:")
+        // `host:port` or `[v6]:port`; a bare IPv6 address (two colons or more) has no port.
+        let colons = wanted.filter { $0 == ":" }.count
+        let withPort = wanted.hasPrefix("[") ? wanted.contains("]:") : colons == 1
         return RequestCondition { request in
             guard let authority = request.head.authority?.lowercased() else { return false }
             let withoutUser = authority.split(separator: "@").last.map(String.init) ?? authority
@@ -30,9 +33,13 @@ public struct RequestCondition: Sendable {
     }
 
     /// Requests whose path starts with `prefix` at a segment boundary: `/admin` matches `/admin` and
-    /// `/admin/users`, not `/administrators`.
+    /// `/admin/users`, not `/administrators`; `/` matches every path. Paths are compared as sent,
+    /// without resolving `.` segments or duplicate slashes: to keep requests *out* of a layer, prefer a
+    /// positive condition for the requests that need it.
     public static func pathPrefix(_ prefix: String) -> RequestCondition {
-        let prefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        var normalized = prefix.hasPrefix("/") ? prefix : "/" + prefix
+        if normalized.hasSuffix("/") { normalized.removeLast() }
+        let prefix = normalized
         return RequestCondition { request in
             let path = request.head.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 } ?? "/"
             return path == prefix || path.hasPrefix(prefix + "/") || prefix.isEmpty

@@ -26,12 +26,13 @@ final class Broadcast<Element: Sendable>: Sendable {
         return stream
     }
 
+    /// Yields under the lock, so that concurrent sends reach every subscriber in the same order as
+    /// `latest` records them (a yield to an unbounded stream never blocks nor calls back).
     func send(_ element: Element) {
-        let subscribers = state.withLock { state in
+        state.withLock { state in
             state.latest = element
-            return Array(state.subscribers.values)
+            for subscriber in state.subscribers.values { subscriber.yield(element) }
         }
-        for subscriber in subscribers { subscriber.yield(element) }
     }
 
     /// Ends every subscriber's stream.

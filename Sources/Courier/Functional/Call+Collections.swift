@@ -44,7 +44,8 @@ extension Call {
     }
 
     /// A call that runs all `calls` at once and returns the first value; the others are cancelled. It
-    /// fails only when every call fails, with the last error.
+    /// fails only when every call fails, with the error of the one that failed last (which one that is
+    /// depends on timing).
     public static func race(_ calls: some Collection<Call<Value>> & Sendable) -> Call {
         precondition(!calls.isEmpty, "a race needs at least one call")
         return Call {

@@ -25,7 +25,8 @@ extension Call {
     ///
     /// - Warning: never call this from `async` code or from a thread the Swift concurrency pool runs
     ///   on: the blocked thread may be the one the work needs, and the program then hangs. In `async`
-    ///   code use ``run()``.
+    ///   code use ``run()``. Nor from the main thread when the work needs the main actor or the main
+    ///   dispatch queue: the work waits for the thread this call blocks.
     /// - Throws: whatever the work throws.
     public func unsafeRun() throws -> Value {
         let outcome = Locked<Result<Value, any Error>?>(nil)

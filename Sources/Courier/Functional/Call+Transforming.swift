@@ -23,7 +23,7 @@ extension Call {
             do {
                 return try await self.run()
             } catch {
-                if Self.isCancellation(error) { throw error }
+                if Self.isCancellation(error) || Task.isCancelled { throw error }
                 throw transform(error)
             }
         }
@@ -40,7 +40,7 @@ extension Call {
             do {
                 return try await self.run()
             } catch {
-                if Self.isCancellation(error) { throw error }
+                if Self.isCancellation(error) || Task.isCancelled { throw error }
                 return try await recovery(error).run()
             }
         }
@@ -69,13 +69,15 @@ extension Call {
             case .success(let value):
                 await onValue(value)
             case .failure(let error):
-                if Self.isCancellation(error) { throw error }
+                if Self.isCancellation(error) || Task.isCancelled { throw error }
                 await onError(error)
             }
         }
     }
 
-    /// Whether `error` says the work was cancelled, in Swift's or Courier's words.
+    /// Whether `error` says the work was cancelled, in Swift's or Courier's words. (A caller that is
+    /// cancelled may also see other errors from work that stopped; the combinators check
+    /// `Task.isCancelled` too.)
     static func isCancellation(_ error: any Error) -> Bool {
         error is CancellationError || (error as? NetworkError)?.kind == .cancelled
     }

@@ -40,7 +40,7 @@ public struct EnvironmentCall<Environment: Sendable, Value: Sendable>: Sendable 
     ///
     /// ```swift
     /// struct AppEnvironment { var api: Client; var locale: String }
-    /// let call: EnvironmentCall<AppEnvironment, [Article]> = API.articles(tag: "swift").pullback(\.api)
+    /// let call: EnvironmentCall<AppEnvironment, [Article]> = API.articles(tag: "swift").call.pullback(\.api)
     /// ```
     public func pullback<Larger: Sendable>(_ part: @escaping @Sendable (Larger) -> Environment) -> EnvironmentCall<Larger, Value> {
         EnvironmentCall<Larger, Value> { larger in self.make(part(larger)) }
@@ -65,7 +65,7 @@ public struct EnvironmentCall<Environment: Sendable, Value: Sendable>: Sendable 
     /// ``Call`` combinator.
     ///
     /// ```swift
-    /// let patient = API.articles(tag: "swift").modify { $0.retry(.immediate(maxAttempts: 3)) }
+    /// let patient = API.articles(tag: "swift").call.modify { $0.retry(.immediate(maxAttempts: 3)) }
     /// ```
     public func modify<T: Sendable>(_ transform: @escaping @Sendable (Call<Value>) -> Call<T>) -> EnvironmentCall<Environment, T> {
         EnvironmentCall<Environment, T> { environment in transform(self.make(environment)) }

@@ -7,11 +7,15 @@
 ///
 /// ```swift
 /// let feed = NetworkCall(client: client, endpoint: API.articles(tag: "swift"))
-/// Task { for await articles in feed.values() { render(articles) } }
-/// Task { for await error in feed.errors() { showBanner(NetworkError.userMessage(for: error)) } }
-/// Task { for await loading in feed.inFlight() { spinner.isHidden = !loading } }
+/// let values = feed.values(), errors = feed.errors(), activity = feed.inFlight()
+/// Task { for await articles in values { render(articles) } }
+/// Task { for await error in errors { showBanner(NetworkError.userMessage(for: error)) } }
+/// Task { for await loading in activity { spinner.isHidden = !loading } }
 /// feed.fire()          // and again on every pull to refresh
 /// ```
+///
+/// Subscribe outside the listening tasks, as above: a task that captures the `NetworkCall` itself keeps
+/// it alive, and its streams never end.
 ///
 /// A subscriber sees the fires after it subscribed; one that asks with `replayingLatest: true` first
 /// gets the latest outcome. A subscriber that stops iterating (its task ends or is cancelled) is
@@ -43,8 +47,10 @@ public final class NetworkCall<Value: Sendable>: Sendable {
     /// cancelling the task cancels this fire only.
     @discardableResult
     public func fire() -> Task<Result<Value, any Error>, Never> {
-        if running.withLock({ count in count += 1; return count == 1 }) {
-            activitySubscribers.send(true)
+        running.withLock { count in
+            count += 1
+            // Under the counter's lock, so a fire ending at the same moment cannot report `false` after this `true`.
+            if count == 1 { activitySubscribers.send(true) }
         }
         return Task { self.report(await self.call.result()) }
     }
@@ -58,10 +64,12 @@ public final class NetworkCall<Value: Sendable>: Sendable {
             if let response = (error as? NetworkError)?.response {
                 responseSubscribers.send(response)
             }
-            errorSubscribers.send(error)
+            // A cancelled fire was abandoned on purpose: nothing for an error banner to show.
+            if !Call<Value>.isCancellation(error) { errorSubscribers.send(error) }
         }
-        if running.withLock({ count in count -= 1; return count == 0 }) {
-            activitySubscribers.send(false)
+        running.withLock { count in
+            count -= 1
+            if count == 0 { activitySubscribers.send(false) }
         }
         return outcome.map(\.0)
     }
@@ -72,6 +80,7 @@ public final class NetworkCall<Value: Sendable>: Sendable {
     }
 
     /// Every error from now on: a transport failure, an unacceptable status, a body that did not decode.
+    /// A cancelled fire reports no error.
     public func errors(replayingLatest: Bool = false) -> AsyncStream<any Error> {
         errorSubscribers.subscribe(replayingLatest: replayingLatest)
     }

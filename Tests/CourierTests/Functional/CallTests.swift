@@ -15,7 +15,7 @@ private struct Boom: Error, Equatable {
     var id = 0
 }
 
-@Suite("Call: lazy, re-runnable work and its combinators")
+@Suite("Call: lazy, re-runnable work and its combinators", .timeLimit(.minutes(1)))
 struct CallTests {
     @Test("nothing runs until the call is run; each run does the work again")
     func lazyAndRerunnable() async throws {
@@ -127,6 +127,39 @@ struct CallTests {
         #expect(transport.requests.count == 6)
     }
 
+    @Test("traverse returns values in the elements' order even when later ones finish first")
+    func traverseOrder() async throws {
+        let gates = (0..<4).map { _ in Gate() }
+        let finished = Recorded<Int>()
+        let task = Task {
+            try await Call.traverse(Array(0..<4), maxConcurrent: 4) { index in
+                Call { await gates[index].wait(); finished.append(index); return index * 10 }
+            }.run()
+        }
+        for index in (0..<4).reversed() {
+            await gates[index].open()
+            try await eventually { finished.all.count == 4 - index }
+        }
+        let values = try await task.value
+        #expect(finished.all == [3, 2, 1, 0])
+        #expect(values == [0, 10, 20, 30])
+    }
+
+    @Test("a cancelled caller is never recovered from, even when the work fails with another error")
+    func cancelledCallerIsNotRecovered() async throws {
+        let transport = HeldTransport()
+        let client = Client(transport: transport)
+        let fallbacks = Runs()
+        let call = Call { _ = try await client.send(try itemsRequest()); return 1 }
+            .recover { _ in fallbacks.record(); return .value(2) }
+        let task = Task { await call.result() }
+        try await eventually { transport.holding == 1 }
+        task.cancel()
+        let outcome = await task.value
+        #expect(outcome.failureKind == .cancelled)
+        #expect(fallbacks.count == 0)
+    }
+
     @Test("race returns the first value and cancels the other; it fails only when all fail")
     func race() async throws {
         let transport = HeldTransport()
@@ -136,8 +169,8 @@ struct CallTests {
         let winner = try await slow.race(fast).run()
         #expect(winner == "fast")
         #expect(transport.cancellations == 1)
-        let allFail = await Call<Int>.race([.failure(Boom(id: 1)), .failure(Boom(id: 1))]).result()
-        #expect(throws: Boom(id: 1)) { try allFail.get() }
+        let allFail = await Call<Int>.race([.failure(Boom(id: 1)), .failure(Boom(id: 2))]).result()
+        #expect(throws: Boom.self) { try allFail.get() }
     }
 
     @Test("retry runs again after a failure on the policy's schedule, on the injected clock")
@@ -167,6 +200,7 @@ struct CallTests {
         let call = Call { try await client.send(try itemsRequest()) }.timeout(after: .seconds(2), clock: clock)
         let task = Task { await call.result() }
         try await eventually { transport.holding == 1 }
+        await clock.waitForSleeper()
         await clock.advance(by: .seconds(2))
         let outcome = await task.value
         #expect(throws: NetworkError.self) { try outcome.get() }

@@ -24,11 +24,17 @@ struct ConditionalLayerTests {
         #expect(!(.host("api.example.com") && .method(.get)).matches(request))
         #expect((.method(.get) || .pathPrefix("/admin")).matches(request))
         #expect((!RequestCondition.method(.get)).matches(request))
+        let v6 = try ClientRequest(.get, url: "http://[::1]:8080/x")
+        #expect(RequestCondition.host("::1").matches(v6))
+        #expect(RequestCondition.host("[::1]:8080").matches(v6))
+        #expect(!RequestCondition.host("[::1]:9090").matches(v6))
+        #expect(RequestCondition.pathPrefix("admin").matches(request))
+        #expect(RequestCondition.pathPrefix("/").matches(request))
         let relative = try ClientRequest(.get, path: "/admin")
         #expect(!RequestCondition.host("api.example.com").matches(relative))
     }
 
-    @Test("only matching requests pass through the conditional layers; others skip them, and errors stay NetworkError")
+    @Test("only matching requests pass through the conditional layers; others skip them")
     func onlyMatchingRequestsAreLayered() async throws {
         let transport = RecordingTransport()
         let client = Client(transport: transport)
