@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOperators", targets: ["CourierOperators"]),
+        .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -71,6 +73,15 @@ let package = Package(
                 "Courier",
                 // Not a new package: Courier's own API is written in its types (`HTTPRequest.Method`).
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CourierCombine",
+            dependencies: [
+                "Courier",
+                // Combine where it exists; OpenCombine, the same API, where it does not.
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),
@@ -142,6 +153,18 @@ let package = Package(
                 "CourierTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CourierCombineTests",
+            dependencies: [
+                "CourierCombine",
+                "Courier",
+                "CourierTesting",
+                "CourierAsyncHTTPClient",
+                "CourierTestSupport",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: strict
         ),
