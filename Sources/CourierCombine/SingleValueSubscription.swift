@@ -3,6 +3,7 @@ import Combine
 #else
 import OpenCombine
 #endif
+import Courier
 
 /// The subscription behind ``CallPublisher`` and ``EndpointPublisher``: runs `work` once, in a task of
 /// its own, on the first nonzero demand, and hands its outcome to the subscriber as one value and

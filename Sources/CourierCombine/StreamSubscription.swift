@@ -3,6 +3,7 @@ import Combine
 #else
 import OpenCombine
 #endif
+import Courier
 
 /// The subscription behind ``AsyncStreamPublisher``: iterates an `AsyncStream` in a task of its own,
 /// pulling the next element only while the subscriber has demand, and finishes when the stream does.

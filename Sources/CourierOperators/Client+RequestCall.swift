@@ -34,16 +34,7 @@ extension Client {
 
     /// Sends `request` and collects the body of a 2xx response.
     private func body(of request: ClientRequest) async throws -> Data {
-        var response = try await send(request)
-        let data: Data
-        do {
-            data = try await response.body.collect(upTo: response.request.options.maxResponseBodySize)
-        } catch {
-            // NOTE: the error keeps the response, but not its unread stream (and with it the transfer).
-            response.body = .empty
-            throw NetworkError.wrapping(error, request: response.request, response: response)
-        }
-        response.body = ResponseBody(data)
+        let (response, data) = try await sendCollecting(request)
         guard (200...299).contains(response.status.code) else {
             throw NetworkError(.unacceptableStatus(response.status.code), response: response)
         }

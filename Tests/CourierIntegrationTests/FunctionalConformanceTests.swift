@@ -185,23 +185,3 @@ struct FunctionalConformanceTests {
         }
     }
 }
-
-/// Adds one header field to every request.
-struct StampHeader: Middleware {
-    let name: String
-    let value: String
-
-    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
-        var request = request
-        try request.setHeader(name, value)
-        return try await next(request)
-    }
-}
-
-extension Result where Failure == any Error {
-    /// The ``NetworkError`` kind of a failure, for assertions.
-    var failureKind: NetworkError.Kind? {
-        guard case .failure(let error) = self else { return nil }
-        return (error as? NetworkError)?.kind ?? (error is CancellationError ? .cancelled : nil)
-    }
-}

@@ -187,3 +187,28 @@ public actor Gate {
         waiters.removeAll()
     }
 }
+
+/// Adds one header field to every request: a layer whose effect a test can see at the server.
+public struct StampHeader: Middleware {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    public func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        var request = request
+        try request.setHeader(name, value)
+        return try await next(request)
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The ``NetworkError`` kind of a failure (a `CancellationError` counts as `.cancelled`), for assertions.
+    public var failureKind: NetworkError.Kind? {
+        guard case .failure(let error) = self else { return nil }
+        return (error as? NetworkError)?.kind ?? (error is CancellationError ? .cancelled : nil)
+    }
+}

@@ -21,6 +21,24 @@ extension Client {
         } catch {
             throw NetworkError.wrapping(error, request: nil)
         }
+        let (response, data) = try await sendCollecting(request)
+        do {
+            guard endpoint.acceptableStatus.contains(response.status) else {
+                throw NetworkError(.unacceptableStatus(response.status.code), response: response)
+            }
+            let input = EndpointResponse(data: data, response: response, decoder: endpoint.decoder ?? configuration.decoder)
+            return (try endpoint.decode(input), response)
+        } catch {
+            throw NetworkError.wrapping(error, request: response.request, response: response)
+        }
+    }
+
+    /// Sends `request` and reads its body to the end, within ``RequestOptions/maxResponseBodySize``:
+    /// the response (its body now the collected bytes) and the bytes. Shared by endpoints and the
+    /// package's other modules (`CourierOperators`).
+    ///
+    /// - Throws: ``NetworkError`` from sending or reading; the error keeps the response.
+    package func sendCollecting(_ request: ClientRequest) async throws -> (ClientResponse, Data) {
         var response = try await send(request)
         let data: Data
         do {
@@ -32,14 +50,6 @@ extension Client {
             throw NetworkError.wrapping(error, request: response.request, response: response)
         }
         response.body = ResponseBody(data)
-        do {
-            guard endpoint.acceptableStatus.contains(response.status) else {
-                throw NetworkError(.unacceptableStatus(response.status.code), response: response)
-            }
-            let input = EndpointResponse(data: data, response: response, decoder: endpoint.decoder ?? configuration.decoder)
-            return (try endpoint.decode(input), response)
-        } catch {
-            throw NetworkError.wrapping(error, request: response.request, response: response)
-        }
+        return (response, data)
     }
 }

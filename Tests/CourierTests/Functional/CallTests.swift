@@ -255,11 +255,3 @@ struct CallTests {
         #expect(outcome.1)
     }
 }
-
-extension Result where Failure == any Error {
-    /// The ``NetworkError`` kind of a failure, for assertions.
-    var failureKind: NetworkError.Kind? {
-        guard case .failure(let error) = self else { return nil }
-        return (error as? NetworkError)?.kind ?? (error is CancellationError ? .cancelled : nil)
-    }
-}

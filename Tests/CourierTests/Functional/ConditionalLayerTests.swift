@@ -38,18 +38,10 @@ struct ConditionalLayerTests {
     func onlyMatchingRequestsAreLayered() async throws {
         let transport = RecordingTransport()
         let client = Client(transport: transport)
-            .when(.pathPrefix("/items")) { $0.with(Stamp()) }
+            .when(.pathPrefix("/items")) { $0.with(StampHeader(name: "X-Stamp", value: "1")) }
         _ = try await client.send(try ClientRequest(.get, url: "https://api.example.com/items/1"))
         _ = try await client.send(try ClientRequest(.get, url: "https://api.example.com/other"))
         let stamps = transport.requests.map { $0.head.headerFields[HTTPField.Name("X-Stamp")!] }
         #expect(stamps == ["1", nil])
-    }
-}
-
-private struct Stamp: Middleware {
-    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
-        var request = request
-        try request.setHeader("X-Stamp", "1")
-        return try await next(request)
     }
 }
