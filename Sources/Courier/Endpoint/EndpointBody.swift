@@ -16,6 +16,11 @@ public struct EndpointBody: Sendable {
         self.make = { encoder in Encoded(body: try make(encoder), contentType: contentType) }
     }
 
+    /// A body whose content type is only known once it is made (a multipart boundary).
+    init(encoded make: @escaping @Sendable (JSONEncoder) throws -> Encoded) {
+        self.make = make
+    }
+
     /// No body.
     public static let none = EndpointBody(contentType: nil) { _ in .empty }
 

@@ -24,6 +24,10 @@ import Logging
 /// - `GET /drip?chunks=N&interval=MS` (and `/drip/{key}`, counted apart): N one-byte chunks, MS apart;
 ///   a client that goes away is recorded (see ``waitForDisconnect(on:)`` and ``disconnects(_:)``).
 /// - `POST|PUT /upload`: reads the body as it streams and answers with an ``UploadSummary``.
+/// - `POST /form`: parses an `application/x-www-form-urlencoded` body with Hummingbird's decoder and
+///   answers a ``FormEcho``.
+/// - `POST /multipart`: parses a `multipart/form-data` body as it streams with multipart-kit's parser and
+///   answers a ``MultipartEcho`` (each part's headers, name, length, checksum and, when small, text).
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.

@@ -1,0 +1,257 @@
+import Foundation
+
+/// Turns an `Encodable` value into a ``FormNode`` tree, applying the leaf styles (dates, booleans) on
+/// the way; the field naming is applied later, when the tree is written out.
+struct FormTreeEncoder {
+    let dates: FormEncoding.DateStyle
+    let bools: FormEncoding.BoolStyle
+
+    /// The tree of `value`, whose top level must be a keyed value (a struct or a dictionary with string
+    /// keys): a form is a list of named fields.
+    func tree(of value: some Encodable) throws -> FormNode {
+        let root = FormNodeBuilder()
+        try FormNodeEncoder(builder: root, settings: self, codingPath: []).encodeValue(value)
+        let node = root.build()
+        guard case .object = node else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "a form needs named fields; \(type(of: value)) does not encode as a keyed value."
+            ))
+        }
+        return node
+    }
+}
+
+/// A node being filled by containers that may still be open: containers write into it after they are
+/// returned, so it is a reference. Lives only for one `tree(of:)` call, on one thread.
+final class FormNodeBuilder {
+    enum Content {
+        case unset
+        case leaf(FormNode)
+        case list([FormNodeBuilder])
+        case object([(String, FormNodeBuilder)])
+    }
+
+    var content = Content.unset
+
+    func build() -> FormNode {
+        switch content {
+        case .unset: .absent
+        case .leaf(let node): node
+        case .list(let children): .list(children.map { $0.build() })
+        case .object(let members): .object(members.map { (key: $0.0, value: $0.1.build()) })
+        }
+    }
+
+    /// A new child under `key`, turning this node into an object if it is not one yet.
+    func child(forKey key: String) -> FormNodeBuilder {
+        let child = FormNodeBuilder()
+        if case .object(var members) = content {
+            members.append((key, child))
+            content = .object(members)
+        } else {
+            content = .object([(key, child)])
+        }
+        return child
+    }
+
+    /// A new element at the end, turning this node into a list if it is not one yet.
+    func appendChild() -> FormNodeBuilder {
+        let child = FormNodeBuilder()
+        if case .list(var children) = content {
+            children.append(child)
+            content = .list(children)
+        } else {
+            content = .list([child])
+        }
+        return child
+    }
+
+    var count: Int {
+        switch content {
+        case .list(let children): children.count
+        case .object(let members): members.count
+        case .unset, .leaf: 0
+        }
+    }
+
+    func becomeObject() {
+        if case .object = content { return }
+        content = .object([])
+    }
+
+    func becomeList() {
+        if case .list = content { return }
+        content = .list([])
+    }
+}
+
+/// The `Encoder` the value's `encode(to:)` sees.
+struct FormNodeEncoder: Encoder {
+    let builder: FormNodeBuilder
+    let settings: FormTreeEncoder
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// Encodes `value`, writing the types a form spells specially (dates, data, URLs, files) as leaves.
+    func encodeValue(_ value: some Encodable) throws {
+        switch value {
+        case let file as MultipartFile:
+            builder.content = .leaf(.file(file))
+        case let date as Date:
+            builder.content = .leaf(.text(settings.dates.text(for: date)))
+        case let data as Data:
+            builder.content = .leaf(.text(data.base64EncodedString()))
+        case let url as URL:
+            builder.content = .leaf(.text(url.absoluteString))
+        case let decimal as Decimal:
+            builder.content = .leaf(.text(decimal.description))
+        default:
+            try value.encode(to: self)
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        builder.becomeObject()
+        return KeyedEncodingContainer(FormKeyedContainer(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        builder.becomeList()
+        return FormUnkeyedContainer(encoder: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        FormSingleValueContainer(encoder: self)
+    }
+
+    func child(_ builder: FormNodeBuilder, key: any CodingKey) -> FormNodeEncoder {
+        FormNodeEncoder(builder: builder, settings: settings, codingPath: codingPath + [key])
+    }
+}
+
+private struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: FormNodeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    func encodeNil(forKey key: Key) throws {
+        _ = encoder.builder.child(forKey: key.stringValue)
+    }
+
+    func encode(_ value: some Encodable, forKey key: Key) throws {
+        try encoder.child(encoder.builder.child(forKey: key.stringValue), key: key).encodeValue(value)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        encoder.child(encoder.builder.child(forKey: key.stringValue), key: key).container(keyedBy: keyType)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder.child(encoder.builder.child(forKey: key.stringValue), key: key).unkeyedContainer()
+    }
+
+    func superEncoder() -> any Encoder {
+        encoder.child(encoder.builder.child(forKey: "super"), key: FormIndexKey(stringValue: "super"))
+    }
+
+    func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.child(encoder.builder.child(forKey: key.stringValue), key: key)
+    }
+}
+
+private struct FormUnkeyedContainer: UnkeyedEncodingContainer {
+    let encoder: FormNodeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+    var count: Int { encoder.builder.count }
+
+    private func next() -> FormNodeEncoder {
+        let key = FormIndexKey(intValue: count)
+        return encoder.child(encoder.builder.appendChild(), key: key)
+    }
+
+    func encodeNil() throws {
+        _ = encoder.builder.appendChild()
+    }
+
+    func encode(_ value: some Encodable) throws {
+        try next().encodeValue(value)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        next().container(keyedBy: keyType)
+    }
+
+    func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        next().unkeyedContainer()
+    }
+
+    func superEncoder() -> any Encoder {
+        next()
+    }
+}
+
+private struct FormSingleValueContainer: SingleValueEncodingContainer {
+    let encoder: FormNodeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private func leaf(_ text: String) {
+        encoder.builder.content = .leaf(.text(text))
+    }
+
+    func encodeNil() throws {
+        encoder.builder.content = .leaf(.absent)
+    }
+
+    func encode(_ value: Bool) throws {
+        switch encoder.settings.bools {
+        case .literal: leaf(value ? "true" : "false")
+        case .numeric: leaf(value ? "1" : "0")
+        }
+    }
+
+    func encode(_ value: String) throws { leaf(value) }
+    func encode(_ value: Int) throws { leaf(String(value)) }
+    func encode(_ value: Int8) throws { leaf(String(value)) }
+    func encode(_ value: Int16) throws { leaf(String(value)) }
+    func encode(_ value: Int32) throws { leaf(String(value)) }
+    func encode(_ value: Int64) throws { leaf(String(value)) }
+    func encode(_ value: UInt) throws { leaf(String(value)) }
+    func encode(_ value: UInt8) throws { leaf(String(value)) }
+    func encode(_ value: UInt16) throws { leaf(String(value)) }
+    func encode(_ value: UInt32) throws { leaf(String(value)) }
+    func encode(_ value: UInt64) throws { leaf(String(value)) }
+
+    func encode(_ value: Float) throws {
+        // NOTE: Float's own description: widening first would write 0.1 as 0.10000000149011612.
+        guard value.isFinite, value.rounded() != value else { return try encode(Double(value)) }
+        leaf(String(value))
+    }
+
+    func encode(_ value: Double) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: codingPath, debugDescription: "\(value) has no form representation."
+            ))
+        }
+        leaf(FormEncoding.number(value))
+    }
+
+    func encode(_ value: some Encodable) throws {
+        try encoder.encodeValue(value)
+    }
+}
+
+/// A key for array elements and `super`.
+struct FormIndexKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        intValue = nil
+    }
+
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
