@@ -290,6 +290,55 @@ func streamingExample(client: Client, file: FileHandle, someAsyncSequence: Async
     for try await chunk in response.body { try file.write(contentsOf: chunk) }   // stopping early cancels
 }
 
+// MARK: Forms and multipart
+
+struct Author: Encodable, Sendable {
+    var name: String
+}
+
+struct NewPost: Encodable, Sendable {
+    var title: String
+    var tags: [String]                 // tags[]=swift&tags[]=linux
+    var author: Author                 // author[name]=Ada
+    var cover: MultipartFile           // a file part: streamed, never held in memory
+}
+
+struct Search: Encodable, Sendable {
+    var query: String
+    var page: Int
+}
+
+func formsExample(client: Client) async throws {
+    let post = NewPost(
+        title: "Hello", tags: ["swift", "linux"], author: Author(name: "Ada"),
+        cover: try MultipartFile(contentsOf: URL(fileURLWithPath: "/tmp/cover.png"))   // missing file: throws here
+    )
+    try await client.send(Endpoint<Void>(method: .post, path: "/posts", body: .multipart(post)))
+    try await client.send(Endpoint<Void>(method: .post, path: "/search", body: .form(Search(query: "a+b", page: 2))))
+
+    var form = MultipartFormData()                 // or part by part
+    form.append("Ada", name: "author")
+    try form.append(fileAt: URL(fileURLWithPath: "/tmp/video.mov"), name: "video")
+    var upload = try ClientRequest(.post, path: "/videos")
+    try upload.setMultipartBody(form)              // body + Content-Type with the boundary
+}
+
+/// The RequestBodies DocC article's snippets.
+func requestBodiesArticleExample(client: Client, coverURL: URL) async throws {
+    struct Search: Encodable, Sendable { var query: String; var page: Int }
+
+    let json = Endpoint<Void>(method: .post, path: "/search", body: .json(Search(query: "swift", page: 1)))
+    let form = Endpoint<Void>(method: .post, path: "/search", body: .form(Search(query: "swift", page: 1)))
+    _ = (json, form)
+
+    struct NewPost: Encodable, Sendable {
+        var title: String
+        var cover: MultipartFile
+    }
+    let post = NewPost(title: "Hello", cover: try MultipartFile(contentsOf: coverURL))
+    try await client.send(Endpoint<Void>(method: .post, path: "/posts", body: .multipart(post)))
+}
+
 // MARK: Running what can run here
 
 @Suite("README examples")

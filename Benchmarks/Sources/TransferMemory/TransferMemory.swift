@@ -6,13 +6,17 @@ import Foundation
 /// Moves a large body through a `Client` with a few middleware over `AsyncHTTPClientTransport`, to be
 /// run under `/usr/bin/time -v` for its peak resident memory.
 ///
-///     TransferMemory upload|download MiB [asynchttpclient|urlsession]
+///     TransferMemory upload|download|multipart MiB [asynchttpclient|urlsession]
+///
+/// `multipart` writes a file of that size to the temporary directory first, then uploads it as the
+/// file part of a `MultipartFormData` (read from disk in chunks) to the server's `/multipart` route,
+/// which parses it as it streams and checks the part's length and checksum.
 @main
 enum TransferMemory {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard (3...4).contains(arguments.count), let mebibytes = Int(arguments[2]), ["upload", "download"].contains(arguments[1]) else {
-            print("usage: TransferMemory upload|download MiB [asynchttpclient|urlsession]")
+        guard (3...4).contains(arguments.count), let mebibytes = Int(arguments[2]), ["upload", "download", "multipart"].contains(arguments[1]) else {
+            print("usage: TransferMemory upload|download|multipart MiB [asynchttpclient|urlsession]")
             exit(2)
         }
         let size = mebibytes * 1024 * 1024
@@ -23,9 +27,25 @@ enum TransferMemory {
             .with(HeaderStamp(name: "X-Request-Source", value: "transfer-memory"))
             .with(HeaderStamp(name: "User-Agent", value: "courier-benchmark"))
             .targeting(server.server)
+        let file = arguments[1] == "multipart" ? try PatternFile.write(size: size) : nil
+        defer { if let file { try? FileManager.default.removeItem(at: file.url) } }
         let start = ContinuousClock.now
         let moved: Int
-        if arguments[1] == "upload" {
+        if let file {
+            var form = MultipartFormData()
+            form.append("transfer-memory", name: "source")
+            try form.append(fileAt: file.url, name: "file", contentType: "application/octet-stream")
+            var request = try ClientRequest(.post, path: "/multipart")
+            try request.setMultipartBody(form)
+            let response = try await client.send(request)
+            let echo = try JSONDecoder().decode(MultipartEcho.self, from: try await response.body.collect(upTo: 1 << 20))
+            guard echo.parts.count == 2, echo.parts[1].content == file.summary, echo.body.contentLength != nil else {
+                print("error: the server saw \(echo.parts.map(\.content)), expected \(file.summary) with Content-Length")
+                exit(1)
+            }
+            print("server: part 'file' of \(echo.parts[1].content.bytes) bytes, checksum \(echo.parts[1].content.checksum) matches; Content-Length \(echo.body.contentLength ?? "-")")
+            moved = echo.parts[1].content.bytes
+        } else if arguments[1] == "upload" {
             var request = try ClientRequest(.post, path: "/upload")
             request.body = .stream(length: Int64(size)) { GeneratedBody(size: size) }
             let response = try await client.send(request)
@@ -82,5 +102,29 @@ struct GeneratedBody: AsyncSequence, Sendable {
             remaining -= size
             return size == Self.chunk.count ? Self.chunk : Self.chunk.prefix(size)
         }
+    }
+}
+
+/// A file of a given size on disk, and the summary (length and checksum) the server should see.
+struct PatternFile {
+    let url: URL
+    let summary: UploadSummary
+
+    /// Writes `size` bytes 1 MiB at a time, so writing it takes no more memory than uploading it.
+    static func write(size: Int) throws -> PatternFile {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("transfer-memory-\(UUID().uuidString).bin")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        let block = Data((0..<(1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        var summary = UploadSummary(bytes: 0, checksum: UploadSummary.fnvOffset)
+        var written = 0
+        while written < size {
+            let chunk = block.prefix(size - written)
+            try handle.write(contentsOf: chunk)
+            summary.add(chunk)
+            written += chunk.count
+        }
+        return PatternFile(url: url, summary: summary)
     }
 }
