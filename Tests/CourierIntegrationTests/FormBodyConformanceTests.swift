@@ -60,7 +60,7 @@ struct FormBodyConformanceTests {
     func multipart(_ kind: TransportUnderTest) async throws {
         let fileBytes = generatedBytes(count: 1024 * 1024 + 3)
         let url = try temporaryFile(fileBytes, name: "photo.jpg")
-        var form = MultipartFormData()
+        var form = Multipart()
         form.append("Zoë \"the\" writer", name: "author \"name\"")
         let boundaryLike = "--\(form.boundary.dropLast(4))\r\n--courier-00000000\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\n"
         form.append(boundaryLike, name: "tricky")
@@ -119,7 +119,7 @@ struct FormBodyConformanceTests {
     func replayOnRedirect(_ kind: TransportUnderTest) async throws {
         let fileBytes = generatedBytes(count: 200_000)
         let url = try temporaryFile(fileBytes)
-        var form = MultipartFormData()
+        var form = Multipart()
         form.append("one", name: "field")
         try form.append(fileAt: url, name: "file")
         try await TestServer.withRunning { server in
@@ -140,7 +140,7 @@ struct FormBodyConformanceTests {
     @Test("a file deleted after the form was built fails with invalidBody and nothing reaches the server (RELIABILITY 43)", arguments: TransportUnderTest.allCases)
     func missingFileSendsNothing(_ kind: TransportUnderTest) async throws {
         let url = try temporaryFile(Data("soon gone".utf8))
-        var form = MultipartFormData()
+        var form = Multipart()
         form.append("x", name: "before")
         try form.append(fileAt: url, name: "file")
         try FileManager.default.removeItem(at: url)

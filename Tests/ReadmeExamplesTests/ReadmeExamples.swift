@@ -316,7 +316,7 @@ func formsExample(client: Client) async throws {
     try await client.send(Endpoint<Void>(method: .post, path: "/posts", body: .multipart(post)))
     try await client.send(Endpoint<Void>(method: .post, path: "/search", body: .form(Search(query: "a+b", page: 2))))
 
-    var form = MultipartFormData()                 // or part by part
+    var form = Multipart()                 // or part by part
     form.append("Ada", name: "author")
     try form.append(fileAt: URL(fileURLWithPath: "/tmp/video.mov"), name: "video")
     var upload = try ClientRequest(.post, path: "/videos")

@@ -9,7 +9,7 @@ import Foundation
 ///     TransferMemory upload|download|multipart MiB [asynchttpclient|urlsession]
 ///
 /// `multipart` writes a file of that size to the temporary directory first, then uploads it as the
-/// file part of a `MultipartFormData` (read from disk in chunks) to the server's `/multipart` route,
+/// file part of a `Multipart` (read from disk in chunks) to the server's `/multipart` route,
 /// which parses it as it streams and checks the part's length and checksum.
 @main
 enum TransferMemory {
@@ -32,7 +32,7 @@ enum TransferMemory {
         let start = ContinuousClock.now
         let moved: Int
         if let file {
-            var form = MultipartFormData()
+            var form = Multipart()
             form.append("transfer-memory", name: "source")
             try form.append(fileAt: file.url, name: "file", contentType: "application/octet-stream")
             var request = try ClientRequest(.post, path: "/multipart")

@@ -21,10 +21,10 @@ func temporaryFile(_ data: Data, name: String = "upload.bin") throws -> URL {
 }
 
 @Suite("Multipart form bodies")
-struct MultipartFormDataTests {
+struct MultipartTests {
     @Test("the bytes are RFC 7578 multipart: one delimited part per field, files with name and type, a closing delimiter")
     func layout() async throws {
-        var form = MultipartFormData(boundary: "XyZ")
+        var form = Multipart(boundary: "XyZ")
         form.append("Ada", name: "author")
         form.append(Data("PNG".utf8), name: "cover", filename: "cover.png", contentType: "image/png")
         let (data, _) = try await collect(try form.requestBody())
@@ -39,7 +39,7 @@ struct MultipartFormDataTests {
     func lengthAndReplay() async throws {
         let content = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let url = try temporaryFile(content)
-        var form = MultipartFormData()
+        var form = Multipart()
         form.append("value", name: "field")
         try form.append(fileAt: url, name: "file")
         let body = try form.requestBody(chunkSize: 16 * 1024)
@@ -55,7 +55,7 @@ struct MultipartFormDataTests {
 
     @Test("names and file names escape quote, CR and LF as %22 %0D %0A and keep non-ASCII text (RELIABILITY 43)")
     func escaping() async throws {
-        var form = MultipartFormData(boundary: "b")
+        var form = Multipart(boundary: "b")
         form.append(Data("x".utf8), name: "na\"me\r\nX-Injected: 1", filename: "ré\"sumé\n.pdf")
         let text = String(decoding: try await collect(try form.requestBody()).data, as: UTF8.self)
         #expect(text.contains(#"name="na%22me%0D%0AX-Injected: 1"; filename="ré%22sumé%0A.pdf""#))
@@ -64,18 +64,18 @@ struct MultipartFormDataTests {
 
     @Test("a random boundary differs each time; a seeded generator reproduces it")
     func boundaries() {
-        #expect(MultipartFormData().boundary != MultipartFormData().boundary)
+        #expect(Multipart().boundary != Multipart().boundary)
         var first = SeededGenerator(state: 42)
         var second = SeededGenerator(state: 42)
-        let a = MultipartFormData(using: &first)
-        let b = MultipartFormData(using: &second)
+        let a = Multipart(using: &first)
+        let b = Multipart(using: &second)
         #expect(a.boundary == b.boundary)
         #expect(a.boundary.hasPrefix("courier-") && a.boundary.count == 40)
     }
 
     @Test("a missing file fails when appended, and a file deleted since fails before a byte is made (RELIABILITY 43)")
     func missingFile() throws {
-        var form = MultipartFormData()
+        var form = Multipart()
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).png")
         let appendError = #expect(throws: NetworkError.self) { try form.append(fileAt: missing, name: "file") }
         #expect(appendError?.kind == .invalidBody)
@@ -88,13 +88,13 @@ struct MultipartFormDataTests {
 
     @Test("a boundary found in an in-memory part, a bad boundary and a content type with CR LF are invalidBody")
     func invalid() {
-        var collision = MultipartFormData(boundary: "abc")
+        var collision = Multipart(boundary: "abc")
         collision.append("text\r\n--abc\r\nmore", name: "field")
-        var badBoundary = MultipartFormData(boundary: "has space")
+        var badBoundary = Multipart(boundary: "has space")
         badBoundary.append("x", name: "y")
-        var badType = MultipartFormData(boundary: "b")
+        var badType = Multipart(boundary: "b")
         badType.append(Data(), name: "f", filename: "f", contentType: "text/plain\r\nX-Evil: 1")
-        for form in [collision, badBoundary, badType, MultipartFormData(boundary: String(repeating: "a", count: 71))] {
+        for form in [collision, badBoundary, badType, Multipart(boundary: String(repeating: "a", count: 71))] {
             let error = #expect(throws: NetworkError.self) { try form.requestBody() }
             #expect(error?.kind == .invalidBody)
         }
@@ -105,7 +105,7 @@ struct MultipartFormDataTests {
         struct Meta: Encodable { var width: Int; var height: Int }
         struct Post: Encodable, Sendable { var title: String; var tags: [String]; var meta: Meta; var draft: Bool; var cover: MultipartFile }
         let post = Post(title: "Hi", tags: ["a", "b"], meta: Meta(width: 2, height: 1), draft: false, cover: MultipartFile(data: Data("img".utf8), filename: "c.png", contentType: "image/png"))
-        var form = MultipartFormData(boundary: "B")
+        var form = Multipart(boundary: "B")
         try MultipartFormEncoder().encode(post, into: &form)
         let text = String(decoding: try await collect(try form.requestBody()).data, as: UTF8.self)
         for name in ["title", "tags[]", "meta[width]", "meta[height]", "draft"] {

@@ -16,7 +16,7 @@ extension EndpointBody {
     }
 
     /// A multipart form built part by part.
-    public static func multipart(_ form: MultipartFormData) -> EndpointBody {
+    public static func multipart(_ form: Multipart) -> EndpointBody {
         EndpointBody { _ in Encoded(body: try form.requestBody(), contentType: form.contentType) }
     }
 }
@@ -24,8 +24,8 @@ extension EndpointBody {
 extension ClientRequest {
     /// Sets the body to `form` and `Content-Type` to `multipart/form-data` with its boundary.
     ///
-    /// - Throws: as ``MultipartFormData/requestBody(chunkSize:)``.
-    public mutating func setMultipartBody(_ form: MultipartFormData) throws {
+    /// - Throws: as ``Multipart/requestBody(chunkSize:)``.
+    public mutating func setMultipartBody(_ form: Multipart) throws {
         body = try form.requestBody()
         try setHeader("Content-Type", form.contentType)
     }

@@ -4,7 +4,7 @@ import Foundation
 /// chunks while the body is sent.
 ///
 /// Put it in any `Encodable` value and ``MultipartFormEncoder`` makes it a file part; or append it to a
-/// ``MultipartFormData`` yourself.
+/// ``Multipart`` yourself.
 ///
 /// ```swift
 /// struct NewPost: Encodable, Sendable {

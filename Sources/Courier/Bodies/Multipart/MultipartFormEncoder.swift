@@ -42,8 +42,8 @@ public struct MultipartFormEncoder: Sendable {
     ///
     /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/encodingFailed`` when `value` is not a keyed
     ///   value or holds a non-finite number.
-    public func encode(_ value: some Encodable) throws -> MultipartFormData {
-        var form = MultipartFormData()
+    public func encode(_ value: some Encodable) throws -> Multipart {
+        var form = Multipart()
         try encode(value, into: &form)
         return form
     }
@@ -51,7 +51,7 @@ public struct MultipartFormEncoder: Sendable {
     /// Appends the fields of `value` to `form` (to choose its boundary, or add parts around them).
     ///
     /// - Throws: as ``encode(_:)``.
-    public func encode(_ value: some Encodable, into form: inout MultipartFormData) throws {
+    public func encode(_ value: some Encodable, into form: inout Multipart) throws {
         let tree: FormNode
         do {
             tree = try FormTreeEncoder(dates: dates, bools: bools).tree(of: value)

@@ -7,7 +7,7 @@ import Foundation
 /// `Content-Length` is sent, not chunked encoding) and it can be sent again by a retry or a 307 redirect.
 ///
 /// ```swift
-/// var form = MultipartFormData()
+/// var form = Multipart()
 /// form.append("Ada", name: "author")
 /// try form.append(fileAt: URL(fileURLWithPath: "/tmp/cover.png"), name: "cover")
 /// var request = try ClientRequest(.post, path: "/posts")
@@ -17,7 +17,7 @@ import Foundation
 /// Field names and file names are escaped as browsers do (WHATWG): `"` becomes `%22`, CR `%0D`, LF `%0A`;
 /// other text, non-ASCII included, is sent as UTF-8. The boundary is 128 random bits; in-memory parts are
 /// checked not to contain it, and a file's chance of containing it is 2⁻¹²⁸.
-public struct MultipartFormData: Sendable {
+public struct Multipart: Sendable {
     /// One part: its name, the file name and type for file parts, and its content.
     struct Part: Sendable {
         var name: String

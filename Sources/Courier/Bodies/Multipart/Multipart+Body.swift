@@ -1,6 +1,6 @@
 import Foundation
 
-extension MultipartFormData {
+extension Multipart {
     /// The form as a request body: a replayable stream of exactly ``RequestBody/length`` bytes, reading
     /// file parts in `chunkSize` pieces as it is sent.
     ///
@@ -94,7 +94,7 @@ enum MultipartSyntax {
     }
 
     /// `Content-Disposition` (and `Content-Type` for files) of a part, ending with the blank line.
-    static func head(of part: MultipartFormData.Part) throws -> Data {
+    static func head(of part: Multipart.Part) throws -> Data {
         var head = #"Content-Disposition: form-data; name="\#(escape(part.name))""#
         if let filename = part.filename {
             head += #"; filename="\#(escape(filename))""#
