@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     ],
     targets: [
         .target(
@@ -67,6 +68,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // An independent multipart parser: the test server checks what Courier's encoder sends.
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                // Readable diffs in assertion failures.
+                .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             swiftSettings: strict
         ),
@@ -143,6 +146,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CourierTestingTests",
+            dependencies: [
+                "Courier",
+                "CourierTesting",
+                "CourierTestSupport",
+                "CourierAsyncHTTPClient",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: strict

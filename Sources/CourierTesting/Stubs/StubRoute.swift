@@ -1,0 +1,94 @@
+import Courier
+import Foundation
+import HTTPTypes
+
+/// Which requests a stub answers: a method (or any), a path pattern, and query items that must be
+/// present.
+///
+/// A pattern is a path whose segments may be `{name}` (any one segment, captured as a parameter), `*`
+/// (any one segment) or a final `**` (the rest of the path). Segments are compared percent-decoded.
+public struct StubRoute: Sendable, CustomStringConvertible {
+    /// The method to match; `nil` matches any.
+    public let method: HTTPRequest.Method?
+    /// The path pattern.
+    public let pattern: String
+    /// Query items that must be present: with this value, or with any value when `nil`.
+    public let query: [String: String?]
+    /// A request option to match instead of the method and path: an endpoint's operation ID.
+    let operationID: String?
+
+    /// A route for `method` and `pattern`.
+    public init(_ method: HTTPRequest.Method? = nil, _ pattern: String, query: [String: String?] = [:]) {
+        self.method = method
+        self.pattern = pattern
+        self.query = query
+        operationID = nil
+    }
+
+    /// A route for every request an endpoint builds: those with its operation ID when it has one
+    /// (so `.articles(tag: "a")` and `.articles(tag: "b")` are one route), else its method and path.
+    public init<Value>(_ endpoint: Endpoint<Value>) {
+        method = endpoint.method
+        let request = try? endpoint.makeRequest()
+        pattern = StubbedRequest.split(request?.head.path).path
+        query = [:]
+        operationID = endpoint.options.operationID
+    }
+
+    public var description: String {
+        if let operationID { return "operation '\(operationID)'" }
+        let queryText = query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value ?? "*")" }.joined(separator: "&")
+        return "\(method?.rawValue ?? "ANY") \(pattern)\(queryText)"
+    }
+
+    /// The path parameters when `request` matches, or why it does not.
+    func match(_ request: ClientRequest) -> Result<[String: String], StubMismatch> {
+        if let operationID {
+            let theirs = request.options.operationID
+            return theirs == operationID ? .success([:]) : .failure(StubMismatch("operation ID is \(theirs.map { "'\($0)'" } ?? "not set")"))
+        }
+        if let method, method != request.head.method {
+            return .failure(StubMismatch("method is \(request.head.method.rawValue)"))
+        }
+        let (path, items) = StubbedRequest.split(request.head.path)
+        guard let parameters = Self.match(path: path, pattern: pattern) else {
+            return .failure(StubMismatch("path \(path) does not match \(pattern)"))
+        }
+        for (name, expected) in query.sorted(by: { $0.key < $1.key }) {
+            guard let item = items.first(where: { $0.name == name }) else {
+                return .failure(StubMismatch("query item '\(name)' is missing"))
+            }
+            if let expected, item.value != expected {
+                return .failure(StubMismatch("query item '\(name)' is '\(item.value ?? "")', not '\(expected)'"))
+            }
+        }
+        return .success(parameters)
+    }
+
+    static func match(path: String, pattern: String) -> [String: String]? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { String($0).removingPercentEncoding ?? String($0) }
+        let patterns = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        var parameters: [String: String] = [:]
+        for (index, expected) in patterns.enumerated() {
+            if expected == "**", index == patterns.count - 1 { return parameters }
+            guard index < segments.count else { return nil }
+            let segment = segments[index]
+            if expected.hasPrefix("{"), expected.hasSuffix("}"), expected.count > 2 {
+                guard !segment.isEmpty else { return nil }
+                parameters[String(expected.dropFirst().dropLast())] = segment
+            } else if expected != "*", expected != segment {
+                return nil
+            }
+        }
+        return segments.count == patterns.count ? parameters : nil
+    }
+}
+
+/// Why a route did not match a request.
+struct StubMismatch: Error, Sendable {
+    let reason: String
+
+    init(_ reason: String) {
+        self.reason = reason
+    }
+}

@@ -1,0 +1,37 @@
+import Courier
+import CourierAsyncHTTPClient
+import CourierTesting
+import Foundation
+import Testing
+
+@Suite("Per-endpoint stubbing on a live client", .timeLimit(.minutes(1)))
+struct StubbingTests {
+    @Test("one stubbed endpoint is answered by its stub; every other request reaches the server")
+    func oneEndpoint() async throws {
+        try await TestServer.withRunning { server in
+            let live = Client(transport: URLSessionTransport()).targeting(server.server)
+            let client = live.stubbing(Endpoint<[TestArticle]>(path: "/articles"), with: .json("[]"))
+            let stubbed = try await client.send(Endpoint<[TestArticle]>(path: "/articles"))
+            #expect(stubbed.isEmpty)
+            #expect(await server.hits("/articles") == 0)
+            let real = try await client.send(Endpoint<TestArticle>(path: "/articles/1"))
+            #expect(real == TestArticle.fixtures.first { $0.id == 1 })
+            #expect(await server.hits("/articles/1") == 1)
+            let unstubbed = try await live.send(Endpoint<[TestArticle]>(path: "/articles"))
+            #expect(unstubbed == TestArticle.fixtures)
+        }
+    }
+
+    @Test("an endpoint with an operation ID is stubbed whatever its parameters; a typed value is encoded")
+    func byOperation() async throws {
+        try await TestServer.withRunning { server in
+            let client = Client(transport: URLSessionTransport()).targeting(server.server)
+                .stubbing(.articles(tag: "swift"), returning: [Article(id: 7, title: "Stubbed")])
+            let swift = try await client.send(.articles(tag: "swift"))
+            let kotlin = try await client.send(.articles(tag: "kotlin"))
+            #expect(swift == [Article(id: 7, title: "Stubbed")])
+            #expect(kotlin == swift)
+            #expect(await server.hits("/articles") == 0)
+        }
+    }
+}
