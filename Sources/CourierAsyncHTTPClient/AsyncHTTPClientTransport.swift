@@ -25,6 +25,8 @@ import NIOHTTP1
 /// ``Courier/RequestOptions/timeout`` as a deadline for the whole exchange including the body, stops
 /// the transfer when the calling task is cancelled or the body's reader goes away, and maps NIO and
 /// AsyncHTTPClient errors onto the same ``Courier/NetworkError/Kind`` values as `URLSessionTransport`.
+/// It reports upload progress to ``Courier/RequestOptions/onProgress`` part by part, as AsyncHTTPClient
+/// writes the body to the connection.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
     private let ownsClient: Bool
@@ -81,11 +83,12 @@ public final class AsyncHTTPClientTransport: Transport {
         let eventLoop = client.eventLoopGroup.next()
         do {
             var httpRequest = try makeRequest(request)
-            let (body, upload) = try RequestBodyWriter.body(for: request.body, eventLoop: eventLoop)
+            let reportsProgress = request.options.onProgress != nil && !request.body.isEmpty
+            let (body, upload) = try RequestBodyWriter.body(for: request.body, inParts: reportsProgress, eventLoop: eventLoop)
             httpRequest.body = body
             // NOTE: made only once nothing else can throw before `execute`: its head promise must be
             // completed, and only AsyncHTTPClient completes it.
-            let delegate = StreamingResponseDelegate(eventLoop: eventLoop)
+            let delegate = StreamingResponseDelegate(eventLoop: eventLoop, reportingProgressOf: reportsProgress ? request : nil)
             let deadline = request.options.timeout.map { timeout in
                 let now = NIODeadline.now()
                 let span = TimeAmount(timeout)

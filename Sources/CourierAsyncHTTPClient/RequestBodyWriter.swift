@@ -5,10 +5,16 @@ import NIOCore
 
 /// Turns a Courier ``Courier/RequestBody`` into an AsyncHTTPClient body.
 enum RequestBodyWriter {
+    /// The largest part a body in memory is written in when its progress is watched.
+    static let progressPartSize = 64 * 1024
+
     /// The body to attach to the request, and for a streamed body the pump to cancel when the request
     /// ends.
-    static func body(for body: RequestBody, eventLoop: any EventLoop) throws -> (HTTPClient.Body?, UploadPump?) {
-        if let data = body.bufferedData {
+    ///
+    /// - Parameter inParts: write a body held in memory in parts of at most ``progressPartSize``, so that
+    ///   AsyncHTTPClient reports its progress (`didSendRequestPart`) part by part rather than once.
+    static func body(for body: RequestBody, inParts: Bool = false, eventLoop: any EventLoop) throws -> (HTTPClient.Body?, UploadPump?) {
+        if let data = body.bufferedData, !(inParts && data.count > progressPartSize) {
             return (data.isEmpty ? nil : .byteBuffer(ByteBuffer(bytes: data)), nil)
         }
         let chunks = try body.chunks()

@@ -28,9 +28,14 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     private var pendingDemand: EventLoopPromise<Void>?
     private var task: HTTPClient.Task<Void>?
     private var readerGone = false
+    /// The request whose upload progress is reported, when someone watches it.
+    private let progressRequest: ClientRequest?
+    /// The body bytes AsyncHTTPClient has written so far.
+    private var bytesSent: Int64 = 0
 
-    init(eventLoop: any EventLoop) {
+    init(eventLoop: any EventLoop, reportingProgressOf progressRequest: ClientRequest? = nil) {
         self.eventLoop = eventLoop
+        self.progressRequest = progressRequest
         headPromise = eventLoop.makePromise()
         head = headPromise.futureResult
         let demand = ReaderDemand()
@@ -68,6 +73,15 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     func didSendRequestHead(task: HTTPClient.Task<Void>, _ head: HTTPRequestHead) {
         self.task = task
         if readerGone { task.cancel() }
+        // NOTE: a new attempt on a new connection starts its body here, so progress counts from 0 again.
+        bytesSent = 0
+        progressRequest?.reportUploadProgress(totalBytesSent: 0)
+    }
+
+    func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
+        guard let progressRequest else { return }
+        bytesSent += Int64(part.readableBytes)
+        progressRequest.reportUploadProgress(totalBytesSent: bytesSent)
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {

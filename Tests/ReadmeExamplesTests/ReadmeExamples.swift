@@ -339,6 +339,30 @@ func requestBodiesArticleExample(client: Client, coverURL: URL) async throws {
     try await client.send(Endpoint<Void>(method: .post, path: "/posts", body: .multipart(post)))
 }
 
+// MARK: Progress and downloads
+
+func progressExample(client: Client) async throws {
+    let movie = URL(fileURLWithPath: "/tmp/video.mov")
+    let upload = client.transfer(Endpoint<Article>(method: .put, path: "/videos/42",
+                                                   body: EndpointBody(contentType: "video/quicktime") { _ in try .file(at: movie) }))
+    for await progress in upload.progress where progress.direction == .upload {
+        print("sent \(progress.completedBytes) of \(progress.expectedBytes ?? 0)")   // never goes back
+    }
+    let article = try await upload.value                   // cancelling this task cancels the upload
+
+    let latest = URL(fileURLWithPath: "/var/backups/latest.tar")
+    let backup = client.transfer(downloading: try ClientRequest(.get, path: "/backups/latest.tar"), to: latest)
+    for await progress in backup.progress { print(progress.fractionCompleted ?? 0) }
+    _ = try await backup.value                             // whole, or the old file untouched
+
+    let response = try await client.send(ClientRequest(.get, path: "/articles"))
+    if response.status == .ok {
+        let articles = try await response.decode([Article].self)   // read once, within maxResponseBodySize
+        _ = articles
+    }
+    _ = article
+}
+
 // MARK: Running what can run here
 
 @Suite("README examples")

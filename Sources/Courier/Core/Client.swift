@@ -58,12 +58,21 @@ public struct Client: Sendable {
 
     /// Sends a request through every layer and returns the response, whatever its status.
     ///
+    /// When the request has ``RequestOptions/onProgress``, the returned body reports download progress
+    /// to it as it is read.
+    ///
     /// - Throws: ``NetworkError`` always: errors of other types thrown by a layer are wrapped (a
     ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
     ///   the error does not carry one yet.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         do {
-            return try await chain(request)
+            var response = try await chain(request)
+            // NOTE: here, not in a middleware: only the body the caller reads is progress; bodies that
+            // layers read and drop on the way (a retried attempt, a redirect) are not.
+            if let onProgress = request.options.onProgress {
+                response.body = response.body.reportingDownloadProgress(to: onProgress)
+            }
+            return response
         } catch {
             throw NetworkError.wrapping(error, request: request)
         }

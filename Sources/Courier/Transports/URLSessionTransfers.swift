@@ -30,9 +30,14 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         var phase: Phase
         /// The body ended with the server's last byte, not because someone stopped reading.
         var completed = false
+        /// The request whose upload progress is reported, when someone watches it.
+        let progressRequest: ClientRequest?
+        /// The body bytes handed to libcurl so far.
+        var bytesSent: Int64 = 0
 
-        init(continuation: HeadContinuation) {
+        init(continuation: HeadContinuation, progressRequest: ClientRequest?) {
             phase = .waitingForHead(continuation)
+            self.progressRequest = progressRequest
         }
     }
 
@@ -41,9 +46,9 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
 
     /// Registers `task` and starts it; `continuation` is resumed with the head and the body chunks, or
     /// with an error. When `deadline` passes before the body has ended, the transfer stops with
-    /// `timedOut`.
-    func start(_ task: URLSessionTask, deadline: Duration?, continuation: HeadContinuation) {
-        lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
+    /// `timedOut`. The upload progress of `progressRequest`, when given, is reported as its body goes out.
+    func start(_ task: URLSessionTask, deadline: Duration?, reportingProgressOf progressRequest: ClientRequest?, continuation: HeadContinuation) {
+        lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation, progressRequest: progressRequest) }
         // NOTE: a task cancelled before this point may have had its URLSession task cancelled before it
         // was registered, and that completion would be lost: end it here instead of resuming.
         if Task.isCancelled {
@@ -62,6 +67,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
                 }
             }
         }
+        progressRequest?.reportUploadProgress(totalBytesSent: 0)
         task.resume()
     }
 
@@ -139,6 +145,27 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     private func abandon(_ task: URLSessionTask) {
         let abandoned = lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) != nil }
         if abandoned { task.cancel() }
+    }
+
+    // NOTE: corelibs (Linux) calls this for upload tasks only, once for each buffer it hands to libcurl;
+    // that is why every body is sent with an upload task. Its `totalBytesSent` is read when the callback
+    // runs, not when the buffer went out, so callbacks queued together repeat the same total: the
+    // running total is summed here from `bytesSent` instead (the delegate queue is serial).
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didSendBodyData bytesSent: Int64,
+        totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let progress: (ClientRequest, Int64)? = lock.withLock {
+            guard let transfer = transfers[task.taskIdentifier], let request = transfer.progressRequest else { return nil }
+            transfer.bytesSent += bytesSent
+            return (request, transfer.bytesSent)
+        }
+        guard let (request, total) = progress else { return }
+        let expected = request.body.length ?? (totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
+        request.reportUploadProgress(totalBytesSent: total, expectedBytes: expected)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

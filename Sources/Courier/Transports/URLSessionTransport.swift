@@ -30,6 +30,8 @@ import HTTPTypesFoundation
 ///   fault.
 /// - **Delivers a 401 with `WWW-Authenticate`** as a response instead of waiting for a credential
 ///   forever (its body is lost).
+/// - **Reports upload progress** to ``RequestOptions/onProgress`` as libcurl takes the body: every body
+///   goes out through an upload task, the only kind corelibs reports `didSendBodyData` for.
 /// - **Keeps no cookies and no cache**: those are explicit middleware in Courier.
 ///
 /// Where it falls short on Linux (each measured, and documented next to its test):
@@ -84,22 +86,26 @@ public final class URLSessionTransport: Transport {
 
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        var urlRequest = try makeURLRequest(request)
+        let urlRequest = try makeURLRequest(request)
         var upload: UploadSource?
         do {
             let spooled = try await UploadSource.make(for: request.body)
             upload = spooled
             let task: URLSessionTask
             switch spooled {
-            case .memory(let data):
-                urlRequest.httpBody = data.isEmpty ? nil : data
+            case .memory(let data) where data.isEmpty:
                 task = session.dataTask(with: urlRequest)
+            case .memory(let data):
+                // NOTE: an upload task, not a data task with `httpBody`: the same bytes go out, but only
+                // upload tasks report `didSendBodyData` on Linux (corelibs checks the task's class).
+                task = session.uploadTask(with: urlRequest, from: data)
             case .file(let url, _):
                 task = session.uploadTask(with: urlRequest, fromFile: url)
             }
+            let progress = request.options.onProgress == nil || request.body.isEmpty ? nil : request
             let (urlResponse, chunks, knownEmpty) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    transfers.start(task, deadline: request.options.timeout, continuation: continuation)
+                    transfers.start(task, deadline: request.options.timeout, reportingProgressOf: progress, continuation: continuation)
                 }
             } onCancel: {
                 task.cancel()
