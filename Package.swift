@@ -163,6 +163,20 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        // An example of the recommended layout for an API module and its tests (Examples/BlogAPI).
+        .target(
+            name: "BlogAPI",
+            dependencies: ["Courier"],
+            path: "Examples/BlogAPI/Sources/BlogAPI",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlogAPITests",
+            dependencies: ["BlogAPI", "Courier", "CourierTesting"],
+            path: "Examples/BlogAPI/Tests/BlogAPITests",
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CourierOperatorsTests",
             dependencies: [

@@ -28,17 +28,6 @@ let homeCall: EnvironmentCall<Client, Home> = HomeAPI.profile.flatMap { profile 
     }
 }
 
-/// Answers from a table of paths, for the stubbed environment (the stub of issue #10 will replace it).
-struct PathStubTransport: Transport {
-    let bodies: [String: String]
-
-    func send(_ request: ClientRequest) async throws -> ClientResponse {
-        let path = request.head.path?.split(separator: "?").first.map(String.init) ?? "/"
-        guard let body = bodies[path] else { return stubResponse(404, body: "{}", for: request) }
-        return stubResponse(200, headers: [.contentType: "application/json"], body: body, for: request)
-    }
-}
-
 /// Sends `path` (a slow `/drip`: 3,000 bytes, 5 ms apart) and opens `gate` once the response head has arrived, then reads the body to its end.
 private func streamed(_ client: Client, _ path: String, opening gate: Gate) -> Call<Int> {
     Call {
@@ -120,10 +109,10 @@ struct FunctionalConformanceTests {
             #expect(await server.hits("/profile") == 1)
             #expect(await server.hits("/articles") == 1)
         }
-        let stubbed = Client(transport: PathStubTransport(bodies: [
-            "/profile": #"{"name":"Grace","favoriteTag":"compilers"}"#,
-            "/articles": #"[{"id":9,"title":"A-0","tags":["compilers"]}]"#,
-        ])).targeting(Server(host: "api.example.com"))
+        let stubbed = Client(transport: StubTransport()
+            .stub(.get, "/profile", with: .json(#"{"name":"Grace","favoriteTag":"compilers"}"#))
+            .stub(.get, "/articles", query: ["tag": "compilers"], with: .json(#"[{"id":9,"title":"A-0","tags":["compilers"]}]"#))
+        ).targeting(Server(host: "api.example.com"))
         let home = try await homeCall.provide(stubbed).run()
         #expect(home == Home(greeting: "Hello, Grace", titles: ["A-0"]))
     }
