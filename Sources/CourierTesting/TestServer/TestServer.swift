@@ -47,6 +47,9 @@ import Logging
 ///   `1…total` in pages of `size` (`&size=S&total=T`), by page number, by cursor (a ``CursorPage``), or
 ///   with RFC 8288 `Link` fields (`first`, `prev`, `next`, `last`), for pagination tests.
 ///
+/// Add routes of your own with ``Route`` (`start(routes:)`); make a reply misbehave with `/status/{code}`,
+/// `/delay/{ms}`, `/drip`, `/flaky/{key}`, `/hold/{key}`, or a route that answers what you need.
+///
 /// Every request is counted by its path; read the counts with ``hits(_:)``, and the most requests a
 /// path had in flight at once with ``maxInFlight(_:)``.
 public final class TestServer: Sendable {
@@ -69,10 +72,13 @@ public final class TestServer: Sendable {
 
     /// Starts a server and returns once it accepts connections.
     ///
-    /// - Parameter fixtures: canned responses served at `/fixtures/{name}`.
-    public static func start(fixtures: [String: Fixture] = [:]) async throws -> TestServer {
+    /// - Parameters:
+    ///   - fixtures: canned responses served at `/fixtures/{name}`.
+    ///   - routes: routes of your own, beside the built-in ones.
+    public static func start(fixtures: [String: Fixture] = [:], routes: [Route] = []) async throws -> TestServer {
         let state = TestServerState()
         let router = TestServerRoutes.router(state: state, fixtures: fixtures)
+        TestServerRoutes.customRoutes(router, routes: routes)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "courier.test-server")
         logger.logLevel = .critical
@@ -99,9 +105,10 @@ public final class TestServer: Sendable {
     /// Starts a server, runs `body` with it, and stops it, whether `body` returns or throws.
     public static func withRunning<T: Sendable>(
         fixtures: [String: Fixture] = [:],
+        routes: [Route] = [],
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(fixtures: fixtures)
+        let server = try await start(fixtures: fixtures, routes: routes)
         do {
             let result = try await body(server)
             await server.stop()
