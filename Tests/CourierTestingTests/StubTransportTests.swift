@@ -30,6 +30,16 @@ struct StubTransportTests {
         #expect(stubs.requests[0].parameters == ["id": "42"])
     }
 
+    @Test("a stub for an endpoint matches it behind a server's base path, and not another path")
+    func endpointBehindBasePath() async throws {
+        let stubs = StubTransport().stub(Endpoint<[Int]>(path: "/numbers"), with: .json("[1,2]"))
+        let client = Client(transport: stubs).targeting(Server(host: "api.example.com", basePath: "/v1"))
+        let numbers = try await client.send(Endpoint<[Int]>(path: "/numbers"))
+        #expect(numbers == [1, 2])
+        try await assertFails(Endpoint<[Int]>(path: "/letters"), on: client, with: .transportFailed)
+        try await assertFails(Endpoint<[Int]>(method: .post, path: "/numbers"), on: client, with: .transportFailed)
+    }
+
     @Test("the newest matching stub wins, so a test can override a default")
     func newestFirst() async throws {
         let stubs = StubTransport().stub(.get, "/status", with: .status(200)).stub(.get, "/status", with: .status(503))

@@ -9,7 +9,7 @@ import Testing
 
 // MARK: Quick start
 
-struct Article: Codable, Sendable {
+struct Article: Codable, Sendable, Equatable {
     var id: Int
     var title: String
 }
@@ -111,6 +111,33 @@ func integrationExample() async throws {
         let hits = await server.hits("/echo")
         print(echo.method, hits)   // POST 1
     }
+    let user = TestServer.Route(.get, "/users/{id}") { request in .json(#"{"id":\(request.parameters["id"]!)}"#) }
+    try await TestServer.withRunning(routes: [user]) { server in _ = server }
+}
+
+// MARK: Testing with CourierTesting
+
+struct NewArticle: Codable, Sendable {
+    var title: String
+}
+
+func testingExample(fixtureURL: URL) async throws {
+    let stubs = StubTransport()
+        .stub(.articles(tag: "swift"), with: .json("[]", status: 200))             // Bow: stub(json:code:)
+        .stub(.get, "/v1/articles/{id}", with: .contentsOfFile(fixtureURL))         // Bow: stub(contentsOfFile:)
+        .stub(.post, "/v1/articles", with: .handler { request in                    // sees path parameters and body
+            .json(encoding: Article(id: 9, title: try request.decodeBody(NewArticle.self).title))
+        })
+        .stub(.get, "/v1/slow", with: .status(503).delayed(by: .seconds(2)))       // waits on an injected clock
+    let client = Client(transport: stubs).targeting(.production)
+
+    try await assertSucceeds(.articles(tag: "swift"), on: client, with: [])        // diff on failure
+    try await assertFails(.article(id: 404), on: client, with: .unacceptableStatus(404))
+    try assertRequest(stubs.requests.last, method: .get, path: "/v1/articles", query: [URLQueryItem(name: "tag", value: "swift")])
+
+    let live = Client(transport: URLSessionTransport()).targeting(.production)
+    let demo = live.stubbing(.articles(tag: "swift"), with: .json("[]"))           // one endpoint stubbed, the rest live
+    _ = demo
 }
 
 // MARK: Resilience

@@ -16,6 +16,9 @@ public struct StubRoute: Sendable, CustomStringConvertible {
     public let query: [String: String?]
     /// A request option to match instead of the method and path: an endpoint's operation ID.
     let operationID: String?
+    /// Whether the path may follow a prefix: an endpoint's path is relative to a server whose base path
+    /// (`/v1`) a stub transport sees in front of it.
+    let allowsPrefix: Bool
 
     /// A route for `method` and `pattern`.
     public init(_ method: HTTPRequest.Method? = nil, _ pattern: String, query: [String: String?] = [:]) {
@@ -23,16 +26,19 @@ public struct StubRoute: Sendable, CustomStringConvertible {
         self.pattern = pattern
         self.query = query
         operationID = nil
+        allowsPrefix = false
     }
 
     /// A route for every request an endpoint builds: those with its operation ID when it has one
-    /// (so `.articles(tag: "a")` and `.articles(tag: "b")` are one route), else its method and path.
+    /// (so `.articles(tag: "a")` and `.articles(tag: "b")` are one route), else its method and path,
+    /// after any server base path (`/v1/articles` matches the endpoint `/articles`).
     public init<Value>(_ endpoint: Endpoint<Value>) {
         method = endpoint.method
         let request = try? endpoint.makeRequest()
         pattern = StubbedRequest.split(request?.head.path).path
         query = [:]
         operationID = endpoint.options.operationID
+        allowsPrefix = true
     }
 
     public var description: String {
@@ -51,7 +57,7 @@ public struct StubRoute: Sendable, CustomStringConvertible {
             return .failure(StubMismatch("method is \(request.head.method.rawValue)"))
         }
         let (path, items) = StubbedRequest.split(request.head.path)
-        guard let parameters = Self.match(path: path, pattern: pattern) else {
+        guard let parameters = Self.match(path: path, pattern: pattern, allowingPrefix: allowsPrefix) else {
             return .failure(StubMismatch("path \(path) does not match \(pattern)"))
         }
         for (name, expected) in query.sorted(by: { $0.key < $1.key }) {
@@ -65,9 +71,12 @@ public struct StubRoute: Sendable, CustomStringConvertible {
         return .success(parameters)
     }
 
-    static func match(path: String, pattern: String) -> [String: String]? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { String($0).removingPercentEncoding ?? String($0) }
+    static func match(path: String, pattern: String, allowingPrefix: Bool = false) -> [String: String]? {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { String($0).removingPercentEncoding ?? String($0) }
         let patterns = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        if allowingPrefix, segments.count > patterns.count {
+            segments = Array(segments.suffix(patterns.count))
+        }
         var parameters: [String: String] = [:]
         for (index, expected) in patterns.enumerated() {
             if expected == "**", index == patterns.count - 1 { return parameters }
