@@ -1,11 +1,16 @@
 import HTTPTypes
 
 /// The standard reason phrases of RFC 9110 §15, for statuses that arrive without one (URLSession and
-/// HTTP/2 deliver only the code).
-enum StatusText {
+/// HTTP/2 deliver only the code). `package`: CourierTesting writes them into HAR recordings.
+package enum StatusText {
     static func line(_ status: HTTPResponse.Status) -> String {
-        let phrase = status.reasonPhrase.isEmpty ? (standard[status.code] ?? "") : status.reasonPhrase
+        let phrase = status.reasonPhrase.isEmpty ? phrase(for: status.code) : status.reasonPhrase
         return phrase.isEmpty ? "\(status.code)" : "\(status.code) \(phrase)"
+    }
+
+    /// The standard reason phrase of `code`, or an empty string for a code RFC 9110 does not name.
+    package static func phrase(for code: Int) -> String {
+        standard[code] ?? ""
     }
 
     private static let standard: [Int: String] = [
