@@ -41,8 +41,16 @@ extension Duration {
 }
 
 extension Date {
-    /// ISO 8601 with milliseconds, in UTC, as HAR's `startedDateTime` holds it.
-    var harDateTime: String {
-        formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+    /// `milliseconds` after this date in ISO 8601 with milliseconds, in UTC, as HAR's
+    /// `startedDateTime` holds it.
+    ///
+    /// NOTE: the milliseconds are added as integers: `Date`'s floating-point seconds lose a millisecond
+    /// now and then (`.150` printed as `.149`), and the same recording must give the same text.
+    func harDateTime(plus milliseconds: Double) -> String {
+        let total = Int64((timeIntervalSince1970 * 1000).rounded()) + Int64(milliseconds.rounded(.down))
+        let seconds = total >= 0 ? total / 1000 : (total - 999) / 1000
+        let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        let fraction = String(total - seconds * 1000)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - fraction.count) + fraction + "Z"
     }
 }

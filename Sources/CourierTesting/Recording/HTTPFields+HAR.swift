@@ -3,9 +3,10 @@ import Foundation
 import HTTPTypes
 
 extension HTTPFields {
-    /// The fields as HAR name–value pairs, in order, with the values `redactor` hides replaced.
+    /// The fields as HAR name–value pairs, in order, with the values `redactor` hides replaced and the
+    /// others scrubbed (a `Location` or `Link` URL may carry `?token=…`).
     func harHeaders(redactor: Redactor) -> [HAR.NameValue] {
-        map { HAR.NameValue(name: $0.name.rawName, value: redactor.value(of: $0)) }
+        map { HAR.NameValue(name: $0.name.rawName, value: redactor.scrub(redactor.value(of: $0))) }
     }
 
     /// The cookies of every `Cookie` field (`a=1; b=2`), values redacted when the field is a secret.

@@ -22,10 +22,10 @@ import Foundation
 ///   `timings` (`wait` until the head arrived, `receive` for the body) from the injected clock.
 ///
 /// **No secret is written.** Header values, query parameters and cookie values that the request's
-/// ``RequestOptions/redactor`` hides are written as `<redacted>`, and text bodies (and the URL in
-/// `Location`) are scrubbed with it (``Redactor/scrub(_:)``: JSON members and form fields such as
-/// `"access_token": "…"` or `password=…`). Bodies that are not UTF-8 text are written as base64 and are
-/// not scrubbed.
+/// ``RequestOptions/redactor`` hides are written as `<redacted>`; text bodies and the other header
+/// values (a `Location` URL) are scrubbed with it (``Redactor/scrub(_:)``: JSON members and form fields
+/// such as `"access_token": "…"` or `password=…`). Bodies that are not UTF-8 text are written as base64
+/// and are not scrubbed: keep secrets out of binary bodies you record.
 ///
 /// An exchange is recorded when its response body has been collected; a request that fails (the
 /// transport throws) is not recorded. Entries are in the order their requests **started** (the order
@@ -87,7 +87,7 @@ public final class RecordingTransport: Transport {
 
         let timings = HAR.Timings(wait: headArrived - start, receive: end - headArrived)
         let entry = HAR.Entry(
-            startedDateTime: startDate.addingTimeInterval(start.harMilliseconds / 1000).harDateTime,
+            startedDateTime: startDate.harDateTime(plus: start.harMilliseconds),
             time: timings.send + timings.wait + timings.receive,
             request: request.harRequest(body: body),
             response: HAR.Response(recording: response.head, body: data, redactor: request.options.redactor),

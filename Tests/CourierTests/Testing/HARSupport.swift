@@ -1,0 +1,44 @@
+import Courier
+import CourierTesting
+import Foundation
+import HTTPTypes
+
+/// The HAR recorder of CourierTesting; this target has a `RecordingTransport` of its own (a stub).
+typealias HARRecorder = CourierTesting.RecordingTransport
+
+/// A transport that answers each request with `answer`, for the recorder and the replayer to wrap.
+struct AnsweringTransport: Transport {
+    let answer: @Sendable (ClientRequest) async throws -> ClientResponse
+
+    func send(_ request: ClientRequest) async throws -> ClientResponse {
+        try await answer(request)
+    }
+}
+
+/// A response with `status`, `headers` and `body` bytes.
+func response(_ status: Int, headers: HTTPFields = [:], body: Data, for request: ClientRequest) -> ClientResponse {
+    var head = HTTPResponse(status: HTTPResponse.Status(code: status))
+    head.headerFields = headers
+    return ClientResponse(head: head, body: ResponseBody(body), request: request)
+}
+
+/// A HAR recorded from `requests`, each answered by `answer`.
+func recordedHAR(
+    _ requests: [ClientRequest],
+    answer: @escaping @Sendable (ClientRequest) async throws -> ClientResponse
+) async throws -> HAR {
+    let recorder = HARRecorder(wrapping: AnsweringTransport(answer: answer), startDate: Date(timeIntervalSince1970: 0))
+    for request in requests {
+        _ = try await recorder.send(request)
+    }
+    return recorder.har
+}
+
+/// The outcome of `operation`, success or failure, for assertions on either.
+func outcome<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
+    do {
+        return .success(try await operation())
+    } catch {
+        return .failure(error)
+    }
+}
