@@ -14,7 +14,7 @@ struct FaultPlan: Sendable, Equatable {
     init(_ configuration: FaultInjection.Configuration, random: inout some RandomNumberGenerator) {
         if let range = configuration.latency?.range {
             let low = range.lowerBound.nanoseconds, high = range.upperBound.nanoseconds
-            latency = .nanoseconds(low == high ? low : Int64.random(in: low...high, using: &random))
+            latency = .nanoseconds(low + Int64(random.next(upperBound: UInt64(high - low) + 1)))
         }
         if let failure = configuration.failure {
             fails = Self.draw(failure.rate, &random)
@@ -28,8 +28,12 @@ struct FaultPlan: Sendable, Equatable {
     }
 
     /// `true` with probability `rate`.
+    ///
+    /// NOTE: the unit value is the top 53 bits of one `next()`, spelled out rather than left to
+    /// `Double.random(in:using:)`, whose use of the bits is the standard library's to change: the same
+    /// seed must give the same faults on every Swift version.
     private static func draw(_ rate: Double, _ random: inout some RandomNumberGenerator) -> Bool {
-        Double.random(in: 0..<1, using: &random) < rate
+        Double(random.next() >> 11) * 0x1p-53 < rate
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@Suite("Recording exchanges as HAR")
+@Suite("Recording exchanges as HAR", .timeLimit(.minutes(1)))
 struct HARRecordingTests {
     static let secrets = ["secret-token", "secret-key", "secret-cookie", "secret-sid", "secret-access", "secret-password", "secret-api-header"]
 

@@ -5,7 +5,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-@Suite("Replaying recorded exchanges")
+@Suite("Replaying recorded exchanges", .timeLimit(.minutes(1)))
 struct ReplayingTransportTests {
     /// GET /a (answers "a1"), GET /b ("b"), GET /a again ("a2"), recorded in that order.
     static func abaRecording() async throws -> HAR {
