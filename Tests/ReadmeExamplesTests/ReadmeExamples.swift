@@ -140,6 +140,37 @@ func testingExample(fixtureURL: URL) async throws {
     _ = demo
 }
 
+// MARK: Record, replay and fault injection
+
+func recordReplayExample() async throws {
+    // Once, against the real server: every exchange, secrets redacted, to a file HAR viewers read.
+    let recorder = RecordingTransport(wrapping: URLSessionTransport())
+    let live = Client(transport: recorder).targeting(.staging)
+    _ = try await live.send(.articles(tag: "swift"))
+    try recorder.write(to: URL(fileURLWithPath: "Tests/Fixtures/articles.har"))
+
+    // In every test afterwards: no network, the same responses.
+    let replay = try ReplayingTransport(contentsOf: URL(fileURLWithPath: "Tests/Fixtures/articles.har"), mode: .inOrder)
+    let offline = Client(transport: replay).targeting(.staging)
+    let articles = try await offline.send(.articles(tag: "swift"))
+    print(articles.count)
+}
+
+func faultInjectionExample() -> Client {
+    // A bad network: the same faults for the same seed, every wait on an injectable clock.
+    var faults = FaultInjection.Configuration(when: .pathPrefix("/v1/articles"))
+    faults.latency = .random(in: .milliseconds(100) ... .milliseconds(800))
+    faults.failure = .init(rate: 0.2, kind: .connectionClosed)     // fails before sending
+    faults.status = .init(rate: 0.05, code: 503)                    // answers without sending
+    faults.droppedConnection = .init(rate: 0.05, afterBytes: 512)   // the body fails part way
+    faults.bandwidth = 64 * 1024                                    // bytes per second
+    let flaky = Client(transport: URLSessionTransport())
+        .injectingFaults(faults, random: SeededRandomNumberGenerator(seed: 7))
+        .retrying(.exponential(base: .milliseconds(200), maxAttempts: 4))   // outside: retries the faults
+        .targeting(.staging)
+    return flaky
+}
+
 // MARK: Resilience
 
 func resilienceStackExample() {
