@@ -2,7 +2,7 @@ import Courier
 import Foundation
 import HTTPTypes
 
-/// The middleware behind ``Courier/Client/injectingFaults(_:random:clock:)``.
+/// The middleware behind ``Client/injectingFaults(_:random:clock:)``.
 struct FaultInjecting<C: Clock<Duration>>: Middleware {
     let configuration: FaultInjection.Configuration
     /// One generator for every request, drawn from under the lock so that concurrent requests each get
@@ -30,7 +30,7 @@ struct FaultInjecting<C: Clock<Duration>>: Middleware {
             response.body = response.body.dropping(after: dropped.afterBytes, kind: dropped.kind, request: request)
         }
         if let bandwidth = configuration.bandwidth {
-            response.body = response.body.paced(bytesPerSecond: bandwidth, clock: clock)
+            response.body = response.body.paced(bytesPerSecond: bandwidth, clock: clock, request: request)
         }
         return response
     }

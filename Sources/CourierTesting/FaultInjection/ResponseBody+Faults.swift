@@ -25,8 +25,9 @@ extension ResponseBody {
     }
 
     /// This body delivered at most `bytesPerSecond`: each slice of up to a tenth of a second's worth of
-    /// bytes arrives after the time it takes at that rate, waited on `clock`.
-    func paced(bytesPerSecond: Int, clock: some Clock<Duration>) -> ResponseBody {
+    /// bytes arrives after the time it takes at that rate, waited on `clock`. Cancelling the reader
+    /// during a wait fails it with ``NetworkError/Kind/cancelled``, as a transport's body would.
+    func paced(bytesPerSecond: Int, clock: some Clock<Duration>, request: ClientRequest) -> ResponseBody {
         let body = self
         let sliceSize = Swift.max(1, bytesPerSecond / 10)
         return ResponseBody(length: length, chunks: BodyChunks {
@@ -39,7 +40,11 @@ extension ResponseBody {
                 }
                 let slice = pending.prefix(sliceSize)
                 pending = Data(pending.dropFirst(slice.count))
-                try await clock.sleep(for: .nanoseconds(Int64(slice.count) * 1_000_000_000 / Int64(bytesPerSecond)))
+                do {
+                    try await clock.sleep(for: .nanoseconds(Int64(slice.count) * 1_000_000_000 / Int64(bytesPerSecond)))
+                } catch {
+                    throw NetworkError.wrapping(error, request: request)
+                }
                 return Data(slice)
             }
         })

@@ -37,10 +37,4 @@ enum RecordedRequestBody: Sendable, Hashable {
             return .notRecorded(reason: "reading it failed: \(error)")
         }
     }
-
-    /// The body in the form a HAR file holds it: `nil` when empty or not recorded.
-    func text(redactor: Redactor) -> HARBodyText? {
-        guard case .bytes(let data) = self else { return nil }
-        return HARBodyText(data, redactor: redactor)
-    }
 }

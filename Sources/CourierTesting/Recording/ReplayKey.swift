@@ -13,6 +13,8 @@ struct ReplayKey: Sendable {
     enum Body: Hashable, Sendable {
         case empty
         case text(HARBodyText)
+        /// Too large to read (or failing): it matches only an entry whose body was not recorded either.
+        case unreadable
     }
 
     /// The key of an incoming request; reads its body (the replayer is its only reader) when
@@ -23,7 +25,11 @@ struct ReplayKey: Sendable {
             let recorded = await RecordedRequestBody.read(
                 request.body, limit: request.options.maxResponseBodySize, consumingSinglePass: true
             )
-            body = recorded.text(redactor: request.options.redactor).map(Body.text) ?? .empty
+            switch recorded {
+            case .empty: body = .empty
+            case .bytes(let data): body = .text(HARBodyText(data, redactor: request.options.redactor))
+            case .notRecorded: body = .unreadable
+            }
         }
         return ReplayKey(method: request.method.rawValue, url: request.harURL, body: body)
     }

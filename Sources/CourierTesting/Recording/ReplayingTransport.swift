@@ -85,7 +85,9 @@ public final class ReplayingTransport: Transport {
     /// - Throws: ``NetworkError/Kind/transportFailed`` when no entry answers it;
     ///   ``NetworkError/Kind/invalidResponse`` when the answering entry is unusable.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        try Task.checkCancellation()
+        guard !Task.isCancelled else {
+            throw NetworkError(.cancelled, message: "the calling task was cancelled.", request: request)
+        }
         let key = await ReplayKey.of(request, matchingBodies: matchesBodies)
         let redactor = request.options.redactor
         let entries = har.log.entries

@@ -191,6 +191,19 @@ struct ReplayingTransportTests {
         #expect(notHAR.failureKind == .decodingFailed(codingPath: "log"))
     }
 
+    @Test("a cancelled task gets cancelled, and the entry stays for the next request")
+    func cancelled() async throws {
+        let replay = ReplayingTransport(try await Self.abaRecording())
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await outcome { try await replay.send(try ClientRequest(url: "https://api.example.com/a")) }
+        }
+        let result = await task.value
+
+        #expect(result.failureKind == .cancelled)
+        #expect(replay.unusedEntries.count == 3)
+    }
+
     @Test("an entry with no HTTP status fails with invalidResponse")
     func noStatus() async throws {
         var har = try await Self.abaRecording()
