@@ -28,7 +28,7 @@ struct RecordReplayConformanceTests {
         let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["note": "hello", "from": "recorder"])))
         let notFound = try await client.send(try ClientRequest(.get, path: "/articles/999"))
         let body = try await notFound.body.collect(upTo: 10_000)
-        let decoded = await outcome { try await client.send(Endpoint<TestArticle>(path: "/articles/998")) }
+        let decoded = await outcomeOf { try await client.send(Endpoint<TestArticle>(path: "/articles/998")) }
         return Results(
             articles: articles,
             echo: echo,
@@ -92,16 +92,16 @@ struct RecordReplayConformanceTests {
         let byMatch = Client(transport: ReplayingTransport(har, mode: .byMatch)).targeting(server)
         let inOrder = Client(transport: ReplayingTransport(har, mode: .inOrder)).targeting(server)
 
-        let unrecorded = await outcome { try await byMatch.send(try ClientRequest(.get, path: "/articles/1")) }
+        let unrecorded = await outcomeOf { try await byMatch.send(try ClientRequest(.get, path: "/articles/1")) }
         #expect(unrecorded.failureKind == .transportFailed)
-        let unrecordedMessage = (unrecorded.failure as? NetworkError)?.message ?? ""
+        let unrecordedMessage = (unrecorded.failureError as? NetworkError)?.message ?? ""
         #expect(unrecordedMessage.contains("no recorded response for GET \(base)/articles/1: no recorded entry matches it"))
 
-        let early = await outcome {
+        let early = await outcomeOf {
             try await inOrder.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["note": "hello", "from": "recorder"])))
         }
         #expect(early.failureKind == .transportFailed)
-        let earlyMessage = (early.failure as? NetworkError)?.message ?? ""
+        let earlyMessage = (early.failureError as? NetworkError)?.message ?? ""
         #expect(earlyMessage.contains("no recorded response for POST \(base)/echo"))
         #expect(earlyMessage.contains("entry 1 of 4 was expected next: GET \(base)/articles?tag=swift&api_key=<redacted>"))
     }
@@ -123,10 +123,10 @@ struct RecordReplayConformanceTests {
         try recorder.write(to: file)
         let command = "python3 '\(Self.checkScript.path)' '\(file.path)'"
 
-        let clean = await outcome { try await runShell(command + " --secret secret-token") }
-        let leaked = await outcome { try await runShell(command + " --secret public-value") }
-        #expect(clean.failure == nil)
-        #expect((leaked.failure as? ShellFailure)?.standardError.contains("the secret 'public-value' occurs in the file") == true)
+        let clean = await outcomeOf { try await runShell(command + " --secret secret-token") }
+        let leaked = await outcomeOf { try await runShell(command + " --secret public-value") }
+        #expect(clean.failureError == nil)
+        #expect((leaked.failureError as? ShellFailure)?.standardError.contains("the secret 'public-value' occurs in the file") == true)
 
         var broken = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
         var log = broken["log"] as? [String: Any] ?? [:]
@@ -136,15 +136,15 @@ struct RecordReplayConformanceTests {
         log["creator"] = ["name": "x"]
         broken["log"] = log
         try JSONSerialization.data(withJSONObject: broken).write(to: file)
-        let missing = await outcome { try await runShell(command) }
-        let errors = (missing.failure as? ShellFailure)?.standardError ?? ""
+        let missing = await outcomeOf { try await runShell(command) }
+        let errors = (missing.failureError as? ShellFailure)?.standardError ?? ""
         #expect(errors.contains("$.log.creator: missing required field 'version'"))
         #expect(errors.contains("$.log.entries[0].timings: missing required field 'receive'"))
     }
 }
 
 /// The outcome of `operation`, success or failure, for assertions on either.
-func outcome<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
+func outcomeOf<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
     do {
         return .success(try await operation())
     } catch {
@@ -154,7 +154,7 @@ func outcome<T>(_ operation: () async throws -> T) async -> Result<T, any Error>
 
 extension Result {
     /// The error, when it failed.
-    var failure: Failure? {
+    var failureError: Failure? {
         guard case .failure(let error) = self else { return nil }
         return error
     }

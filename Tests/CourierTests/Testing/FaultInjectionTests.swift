@@ -37,11 +37,11 @@ struct FaultInjectionTests {
         }
 
         func outcome(_ path: String = "/items") async throws -> Outcome {
-            let result = await CourierTests.outcome { try await client.send(try ClientRequest(url: "https://api.example.com" + path)) }
+            let result = await CourierTests.outcomeOf { try await client.send(try ClientRequest(url: "https://api.example.com" + path)) }
             if let kind = result.failureKind { return .failed(kind) }
             let response = try result.get()
             guard response.status == .ok else { return .status(response.status.code) }
-            let body = await CourierTests.outcome { try await response.body.collect(upTo: 1 << 20) }
+            let body = await CourierTests.outcomeOf { try await response.body.collect(upTo: 1 << 20) }
             return body.failureKind.map(Outcome.dropped) ?? .ok
         }
 
@@ -90,7 +90,7 @@ struct FaultInjectionTests {
     func failureError() async throws {
         let harness = Harness(FaultInjection.Configuration(failure: .init(rate: 1, kind: .cannotConnect)))
         let request = try ClientRequest(url: "https://api.example.com/items")
-        let result = await outcome { try await harness.client.send(request) }
+        let result = await outcomeOf { try await harness.client.send(request) }
 
         #expect(result.failureKind == .cannotConnect)
         let error = try #require(result.networkError)
@@ -174,7 +174,7 @@ struct FaultInjectionTests {
         )
         let response = try await harness.client.send(try ClientRequest(url: "https://api.example.com/items"))
         var received = Data()
-        let result = await outcome {
+        let result = await outcomeOf {
             for try await chunk in response.body { received.append(chunk) }
         }
 

@@ -20,7 +20,7 @@ struct HARRecordingTests {
         try post.setHeader("Content-Type", "application/json")
         post.body = .text(#"{"user":"ada","password":"secret-password"}"#)
         let recorder = HARRecorder(wrapping: AnsweringTransport { request in
-            response(
+            cannedResponse(
                 200,
                 headers: [
                     .contentType: "application/json", .setCookie: "sid=secret-sid; Path=/; HttpOnly",
@@ -91,7 +91,7 @@ struct HARRecordingTests {
     func binaryBody() async throws {
         let bytes = Data([0xFF, 0x00, 0x01, 0x80])
         let recorder = HARRecorder(wrapping: AnsweringTransport { request in
-            response(200, headers: [.contentType: "application/octet-stream"], body: bytes, for: request)
+            cannedResponse(200, headers: [.contentType: "application/octet-stream"], body: bytes, for: request)
         })
         var request = try ClientRequest(.put, url: "https://api.example.com/blob")
         request.body = .bytes(bytes)
@@ -113,7 +113,7 @@ struct HARRecordingTests {
             var data = Data()
             for try await chunk in try request.body.chunks() { data.append(chunk) }
             received.append(data)
-            return response(204, body: Data(), for: request)
+            return cannedResponse(204, body: Data(), for: request)
         })
         let chunks = ["ab", "cd", "ef"].map { Data($0.utf8) }
         var bodies: [RequestBody] = [
@@ -139,11 +139,11 @@ struct HARRecordingTests {
     @Test("a response body past maxResponseBodySize fails with bodyTooLarge and is not recorded")
     func bodyLimit() async throws {
         let recorder = HARRecorder(wrapping: AnsweringTransport { request in
-            response(200, body: Data(count: 11), for: request)
+            cannedResponse(200, body: Data(count: 11), for: request)
         })
         var request = try ClientRequest(url: "https://api.example.com/big")
         request.options.maxResponseBodySize = 10
-        let result = await outcome { try await recorder.send(request) }
+        let result = await outcomeOf { try await recorder.send(request) }
 
         #expect(result.failureKind == .bodyTooLarge)
         #expect(recorder.har.log.entries.isEmpty)
@@ -157,7 +157,7 @@ struct HARRecordingTests {
             let path = request.head.path ?? ""
             arrived.append(path)
             await gates[path]?.wait()
-            return response(200, body: Data(path.utf8), for: request)
+            return cannedResponse(200, body: Data(path.utf8), for: request)
         })
         let slow = Task { try await recorder.send(try ClientRequest(url: "https://api.example.com/slow")) }
         try await eventually { arrived.all.count == 1 }
@@ -175,7 +175,7 @@ struct HARRecordingTests {
     @Test("write(to:) writes harData(), and a file that cannot be written fails with transportFailed")
     func writing() async throws {
         let har = try await recordedHAR([try ClientRequest(url: "https://api.example.com/a")]) { request in
-            response(200, body: Data("a".utf8), for: request)
+            cannedResponse(200, body: Data("a".utf8), for: request)
         }
         let recorder = HARRecorder(wrapping: ReplayingTransport(har), startDate: Date(timeIntervalSince1970: 0))
         _ = try await recorder.send(try ClientRequest(url: "https://api.example.com/a"))

@@ -16,7 +16,7 @@ struct AnsweringTransport: Transport {
 }
 
 /// A response with `status`, `headers` and `body` bytes.
-func response(_ status: Int, headers: HTTPFields = [:], body: Data, for request: ClientRequest) -> ClientResponse {
+func cannedResponse(_ status: Int, headers: HTTPFields = [:], body: Data, for request: ClientRequest) -> ClientResponse {
     var head = HTTPResponse(status: HTTPResponse.Status(code: status))
     head.headerFields = headers
     return ClientResponse(head: head, body: ResponseBody(body), request: request)
@@ -35,10 +35,18 @@ func recordedHAR(
 }
 
 /// The outcome of `operation`, success or failure, for assertions on either.
-func outcome<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
+func outcomeOf<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
     do {
         return .success(try await operation())
     } catch {
         return .failure(error)
+    }
+}
+
+extension Result {
+    /// The failure as a ``NetworkError``, if it is one.
+    var networkError: NetworkError? {
+        guard case .failure(let error) = self else { return nil }
+        return error as? NetworkError
     }
 }

@@ -14,7 +14,7 @@ struct ReplayingTransportTests {
             count.append(1)
             let path = request.head.path ?? ""
             let text = path == "/b" ? "b" : "a\(count.all.count == 1 ? 1 : 2)"
-            return response(200, headers: [.contentType: "text/plain"], body: Data(text.utf8), for: request)
+            return cannedResponse(200, headers: [.contentType: "text/plain"], body: Data(text.utf8), for: request)
         }
     }
 
@@ -39,7 +39,7 @@ struct ReplayingTransportTests {
     func inOrderMismatch() async throws {
         let replay = ReplayingTransport(try await Self.abaRecording(), mode: .inOrder)
         _ = try await Self.text(replay, "/a")
-        let result = await outcome { try await Self.text(replay, "/a") }
+        let result = await outcomeOf { try await Self.text(replay, "/a") }
 
         #expect(result.failureKind == .transportFailed)
         let error = try #require(result.networkError)
@@ -56,7 +56,7 @@ struct ReplayingTransportTests {
     func inOrderExhausted() async throws {
         let replay = ReplayingTransport(try await Self.abaRecording(), mode: .inOrder)
         for path in ["/a", "/b", "/a"] { _ = try await Self.text(replay, path) }
-        let result = await outcome { try await Self.text(replay, "/a") }
+        let result = await outcomeOf { try await Self.text(replay, "/a") }
 
         #expect(result.failureKind == .transportFailed)
         #expect(result.networkError?.message?.contains("all 3 recorded entries have answered") == true)
@@ -69,7 +69,7 @@ struct ReplayingTransportTests {
         for path in ["/b", "/a", "/a"] {
             texts.append(try await Self.text(replay, path))
         }
-        let again = await outcome { try await Self.text(replay, "/a") }
+        let again = await outcomeOf { try await Self.text(replay, "/a") }
 
         #expect(texts == ["b", "a1", "a2"])
         #expect(again.failureKind == .transportFailed)
@@ -90,7 +90,7 @@ struct ReplayingTransportTests {
     @Test("a request that was not recorded fails with its method and redacted URL, and lists what is left")
     func notRecorded() async throws {
         let replay = ReplayingTransport(try await Self.abaRecording(), mode: .byMatch)
-        let result = await outcome {
+        let result = await outcomeOf {
             try await replay.send(try ClientRequest(.delete, url: "https://api.example.com/c?api_key=secret-key"))
         }
 
@@ -103,7 +103,7 @@ struct ReplayingTransportTests {
     @Test("secret query values match whatever was recorded, since both sides are compared redacted")
     func redactedQueryMatches() async throws {
         let har = try await recordedHAR([try ClientRequest(url: "https://api.example.com/me?api_key=first")]) { request in
-            response(200, body: Data("me".utf8), for: request)
+            cannedResponse(200, body: Data("me".utf8), for: request)
         }
         let replay = ReplayingTransport(har)
         let answer = try await replay.send(try ClientRequest(url: "https://api.example.com/me?api_key=second"))
@@ -120,13 +120,13 @@ struct ReplayingTransportTests {
         }
         let har = try await recordedHAR([try query("{ a }"), try query("{ b }")]) { request in
             let body = String(decoding: request.body.bufferedData ?? Data(), as: UTF8.self)
-            return response(200, body: Data("answer to \(body)".utf8), for: request)
+            return cannedResponse(200, body: Data("answer to \(body)".utf8), for: request)
         }
         let byBody = ReplayingTransport(har, mode: .byMatch, matchingBodies: true)
         let byURL = ReplayingTransport(har, mode: .byMatch)
         let b = try await byBody.send(try query("{ b }")).body.collect(upTo: 100)
         let first = try await byURL.send(try query("{ b }")).body.collect(upTo: 100)
-        let unknown = await outcome { try await byBody.send(try query("{ c }")) }
+        let unknown = await outcomeOf { try await byBody.send(try query("{ c }")) }
 
         #expect(String(decoding: b, as: UTF8.self) == "answer to { b }")
         #expect(String(decoding: first, as: UTF8.self) == "answer to { a }")
@@ -138,7 +138,7 @@ struct ReplayingTransportTests {
     func replayedHead() async throws {
         let original = Data(#"{"access_token":"abc","user":"ada"}"#.utf8)
         let har = try await recordedHAR([try ClientRequest(.post, url: "https://api.example.com/login")]) { request in
-            response(
+            cannedResponse(
                 201,
                 headers: [.contentType: "application/json", .contentLength: "\(original.count)", .setCookie: "sid=1"],
                 body: original, for: request
@@ -196,7 +196,7 @@ struct ReplayingTransportTests {
         let replay = ReplayingTransport(try await Self.abaRecording())
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return await outcome { try await replay.send(try ClientRequest(url: "https://api.example.com/a")) }
+            return await outcomeOf { try await replay.send(try ClientRequest(url: "https://api.example.com/a")) }
         }
         let result = await task.value
 
@@ -208,16 +208,8 @@ struct ReplayingTransportTests {
     func noStatus() async throws {
         var har = try await Self.abaRecording()
         har.log.entries[0].response.status = 0
-        let result = await outcome { try await ReplayingTransport(har).send(try ClientRequest(url: "https://api.example.com/a")) }
+        let result = await outcomeOf { try await ReplayingTransport(har).send(try ClientRequest(url: "https://api.example.com/a")) }
 
         #expect(result.failureKind == .invalidResponse)
-    }
-}
-
-extension Result {
-    /// The failure as a ``NetworkError``, if it is one.
-    var networkError: NetworkError? {
-        guard case .failure(let error) = self else { return nil }
-        return error as? NetworkError
     }
 }
