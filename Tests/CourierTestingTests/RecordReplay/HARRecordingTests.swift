@@ -19,7 +19,7 @@ struct HARRecordingTests {
         var post = try ClientRequest(.post, url: "https://api.example.com/login")
         try post.setHeader("Content-Type", "application/json")
         post.body = .text(#"{"user":"ada","password":"secret-password"}"#)
-        let recorder = HARRecorder(wrapping: AnsweringTransport { request in
+        let recorder = RecordingTransport(wrapping: AnsweringTransport { request in
             cannedResponse(
                 200,
                 headers: [
@@ -66,7 +66,7 @@ struct HARRecordingTests {
                 }))
                 return ClientResponse(head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]), body: body, request: request)
             }
-            let recorder = HARRecorder(wrapping: transport, clock: clock, startDate: Date(timeIntervalSince1970: 1_714_555_800))
+            let recorder = RecordingTransport(wrapping: transport, clock: clock, startDate: Date(timeIntervalSince1970: 1_714_555_800))
             for path in ["/a", "/b"] {
                 let request = try ClientRequest(url: "https://api.example.com" + path)
                 _ = try await driving(clock) { try await recorder.send(request) }
@@ -90,7 +90,7 @@ struct HARRecordingTests {
     @Test("a body that is not UTF-8 is written as base64 and handed on unchanged")
     func binaryBody() async throws {
         let bytes = Data([0xFF, 0x00, 0x01, 0x80])
-        let recorder = HARRecorder(wrapping: AnsweringTransport { request in
+        let recorder = RecordingTransport(wrapping: AnsweringTransport { request in
             cannedResponse(200, headers: [.contentType: "application/octet-stream"], body: bytes, for: request)
         })
         var request = try ClientRequest(.put, url: "https://api.example.com/blob")
@@ -109,7 +109,7 @@ struct HARRecordingTests {
     @Test("request bodies: in memory and replayable streams are recorded, a single-pass stream is noted, and the transport still gets every byte")
     func requestBodies() async throws {
         let received = Recorded<Data>()
-        let recorder = HARRecorder(wrapping: AnsweringTransport { request in
+        let recorder = RecordingTransport(wrapping: AnsweringTransport { request in
             var data = Data()
             for try await chunk in try request.body.chunks() { data.append(chunk) }
             received.append(data)
@@ -138,7 +138,7 @@ struct HARRecordingTests {
 
     @Test("a response body past maxResponseBodySize fails with bodyTooLarge and is not recorded")
     func bodyLimit() async throws {
-        let recorder = HARRecorder(wrapping: AnsweringTransport { request in
+        let recorder = RecordingTransport(wrapping: AnsweringTransport { request in
             cannedResponse(200, body: Data(count: 11), for: request)
         })
         var request = try ClientRequest(url: "https://api.example.com/big")
@@ -153,7 +153,7 @@ struct HARRecordingTests {
     func startOrder() async throws {
         let gates = ["/slow": Gate(), "/fast": Gate()]
         let arrived = Recorded<String>()
-        let recorder = HARRecorder(wrapping: AnsweringTransport { request in
+        let recorder = RecordingTransport(wrapping: AnsweringTransport { request in
             let path = request.head.path ?? ""
             arrived.append(path)
             await gates[path]?.wait()
@@ -177,7 +177,7 @@ struct HARRecordingTests {
         let har = try await recordedHAR([try ClientRequest(url: "https://api.example.com/a")]) { request in
             cannedResponse(200, body: Data("a".utf8), for: request)
         }
-        let recorder = HARRecorder(wrapping: ReplayingTransport(har), startDate: Date(timeIntervalSince1970: 0))
+        let recorder = RecordingTransport(wrapping: ReplayingTransport(har), startDate: Date(timeIntervalSince1970: 0))
         _ = try await recorder.send(try ClientRequest(url: "https://api.example.com/a"))
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(UUID().uuidString).har")
         defer { try? FileManager.default.removeItem(at: url) }

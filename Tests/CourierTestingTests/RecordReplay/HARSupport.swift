@@ -3,9 +3,6 @@ import CourierTesting
 import Foundation
 import HTTPTypes
 
-/// The HAR recorder of CourierTesting; this target has a `RecordingTransport` of its own (a stub).
-typealias HARRecorder = CourierTesting.RecordingTransport
-
 /// A transport that answers each request with `answer`, for the recorder and the replayer to wrap.
 struct AnsweringTransport: Transport {
     let answer: @Sendable (ClientRequest) async throws -> ClientResponse
@@ -27,7 +24,7 @@ func recordedHAR(
     _ requests: [ClientRequest],
     answer: @escaping @Sendable (ClientRequest) async throws -> ClientResponse
 ) async throws -> HAR {
-    let recorder = HARRecorder(wrapping: AnsweringTransport(answer: answer), startDate: Date(timeIntervalSince1970: 0))
+    let recorder = RecordingTransport(wrapping: AnsweringTransport(answer: answer), startDate: Date(timeIntervalSince1970: 0))
     for request in requests {
         _ = try await recorder.send(request)
     }
