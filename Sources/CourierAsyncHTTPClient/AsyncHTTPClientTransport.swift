@@ -74,6 +74,25 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
     /// with back-pressure.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        do {
+            return try await attempt(request)
+        } catch let error as NetworkError where error.kind == .connectionClosed && Self.mayResend(request) && !Task.isCancelled {
+            // NOTE: a pooled connection that the server closed after its last answer (RELIABILITY 5)
+            // fails the next request before any byte of a response, and AsyncHTTPClient does not send it
+            // again. As OkHttp does for a stale pooled connection, an idempotent request with a replayable
+            // body is sent once more; the failed connection has left the pool, so a new one is opened.
+            return try await attempt(request)
+        }
+    }
+
+    /// Whether a request that failed before its response began may go out again unasked: its method is
+    /// idempotent (RFC 9110 §9.2.2) and its body can be sent again.
+    private static func mayResend(_ request: ClientRequest) -> Bool {
+        let idempotent: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace]
+        return idempotent.contains(request.head.method) && request.body.isReplayable
+    }
+
+    private func attempt(_ request: ClientRequest) async throws -> ClientResponse {
         guard !Task.isCancelled else {
             throw NetworkError(.cancelled, message: "the calling task was cancelled before the request was sent.", request: request)
         }
