@@ -163,6 +163,11 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "CourierCLITests",
+            dependencies: ["courier", "Courier", "CourierTesting"],
+            swiftSettings: strict
+        ),
         // An example of the recommended layout for an API module and its tests (Examples/BlogAPI).
         .target(
             name: "BlogAPI",

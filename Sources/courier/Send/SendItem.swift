@@ -1,0 +1,53 @@
+import Foundation
+
+/// One `courier send` request item, written as HTTPie writes them.
+enum SendItem: Equatable {
+    /// `Name:Value`
+    case header(name: String, value: String)
+    /// `name==value`
+    case query(name: String, value: String)
+    /// `name=value`: a text field.
+    case field(name: String, value: String)
+    /// `name:=json`: a field holding raw JSON.
+    case jsonField(name: String, json: String)
+    /// `name@path`: a file field (multipart).
+    case file(name: String, path: String)
+
+    /// The separators, longest first, so that `:=` and `==` win over `:` and `=` at the same place.
+    private static let separators = [":=", "==", "=", "@", ":"]
+
+    /// Parses an item; the separator that appears first in the text decides its kind.
+    static func parse(_ text: String) throws -> SendItem {
+        var best: (range: Range<String.Index>, separator: String)?
+        for separator in separators {
+            guard let range = text.range(of: separator) else { continue }
+            if best == nil || range.lowerBound < best!.range.lowerBound {
+                best = (range, separator)
+            }
+        }
+        guard let (range, separator) = best, range.lowerBound > text.startIndex else {
+            throw SendFailure.usage("'\(text)' is not a request item: use Header:Value, name==query, name=text, name:=json or name@file.")
+        }
+        let name = String(text[..<range.lowerBound])
+        let value = String(text[range.upperBound...])
+        switch separator {
+        case ":=": return .jsonField(name: name, json: value)
+        case "==": return .query(name: name, value: value)
+        case "=": return .field(name: name, value: value)
+        case "@": return .file(name: name, path: value)
+        default: return .header(name: name, value: value.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
+
+/// Why `courier send` stopped, and the exit code that tells a script.
+enum SendFailure: Error, CustomStringConvertible {
+    /// Bad arguments or input: exit 64 (EX_USAGE), as ArgumentParser's own validation errors.
+    case usage(String)
+
+    var description: String {
+        switch self {
+        case .usage(let message): message
+        }
+    }
+}
