@@ -16,7 +16,7 @@ extension AsyncHTTPClientTransport {
         /// How long establishing a connection (TCP and TLS) may take.
         public var connectTimeout: Duration
         /// The longest wait for the next bytes of a response; `nil` for none (a request's
-        /// ``Courier/RequestOptions/timeout`` still bounds the whole exchange).
+        /// `RequestOptions.timeout` still bounds the whole exchange).
         public var readTimeout: Duration?
         /// Connections kept per host for HTTP/1.1.
         public var maxConnectionsPerHost: Int
@@ -64,7 +64,7 @@ extension AsyncHTTPClientTransport {
         public enum Decompression: Sendable, Hashable {
             /// Bodies are delivered as they arrive, still encoded (the default).
             case disabled
-            /// Bodies are decoded; decoding stops with ``Courier/NetworkError/Kind/bodyTooLarge`` when
+            /// Bodies are decoded; decoding stops with `NetworkError.Kind.bodyTooLarge` when
             /// the decoded size passes `maxRatio` times the encoded size. A decoded response carries
             /// neither `Content-Encoding` nor `Content-Length`, which described the encoded bytes.
             case enabled(maxRatio: Int)
@@ -99,7 +99,7 @@ extension AsyncHTTPClientTransport {
 extension TLSConfiguration {
     /// A client configuration that trusts exactly `certificates` (a server's own self-signed
     /// certificate, or the CA that issued it) and nothing else: certificate pinning. A server presenting
-    /// any other chain fails with ``Courier/NetworkError/Kind/tlsFailure``.
+    /// any other chain fails with `NetworkError.Kind.tlsFailure`.
     ///
     /// AsyncHTTPClient offers no hook to check a peer's public key after the handshake, so pinning is by
     /// certificate (trust roots), not by SPKI hash.

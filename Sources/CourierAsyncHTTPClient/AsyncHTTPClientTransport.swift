@@ -5,7 +5,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 
-/// A ``Courier/Transport`` over swift-server/async-http-client: the fast path on Linux servers and
+/// A `Transport` over swift-server/async-http-client: the fast path on Linux servers and
 /// command-line tools, with streaming in both directions and back-pressure.
 ///
 /// ```swift
@@ -16,16 +16,16 @@ import NIOHTTP1
 /// ```
 ///
 /// It either **owns** its `HTTPClient` (``init(configuration:)``: created here, closed by
-/// ``shutdown()``) or **borrows** one you pass in (``init(client:)``: you shut it down). An owned client
+/// ``shutdown()``) or **borrows** one you pass in (``init(client:decodesBodies:)``: you shut it down). An owned client
 /// that is never shut down is shut down when the transport is released, so AsyncHTTPClient's
 /// "not shut down before deinit" trap cannot fire; call ``shutdown()`` anyway to know when its
 /// connections are closed.
 ///
 /// Like every Courier transport it never follows redirects (a 3xx is delivered as it is), honours
-/// ``Courier/RequestOptions/timeout`` as a deadline for the whole exchange including the body, stops
+/// `RequestOptions.timeout` as a deadline for the whole exchange including the body, stops
 /// the transfer when the calling task is cancelled or the body's reader goes away, and maps NIO and
-/// AsyncHTTPClient errors onto the same ``Courier/NetworkError/Kind`` values as `URLSessionTransport`.
-/// It reports upload progress to ``Courier/RequestOptions/onProgress`` part by part, as AsyncHTTPClient
+/// AsyncHTTPClient errors onto the same `NetworkError.Kind` values as `URLSessionTransport`.
+/// It reports upload progress to `RequestOptions.onProgress` part by part, as AsyncHTTPClient
 /// writes the body to the connection.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
@@ -65,7 +65,7 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// Closes the owned `HTTPClient` and its connections; requests in flight fail with
-    /// ``Courier/NetworkError/Kind/shutdown``, and later ones too. Does nothing for a borrowed client.
+    /// `NetworkError.Kind.shutdown`, and later ones too. Does nothing for a borrowed client.
     public func shutdown() async throws {
         guard ownsClient, shutdownState.begin() else { return }
         try await client.shutdown()

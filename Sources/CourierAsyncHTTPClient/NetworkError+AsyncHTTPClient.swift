@@ -8,7 +8,7 @@ import NIOPosix
 import NIOSSL
 
 extension NetworkError {
-    /// An AsyncHTTPClient or SwiftNIO error as a ``NetworkError``, with the kinds `URLSessionTransport`
+    /// An AsyncHTTPClient or SwiftNIO error as a `NetworkError`, with the kinds `URLSessionTransport`
     /// gives for the same situations.
     static func fromAsyncHTTPClient(_ error: any Error, request: ClientRequest, cancelled: Bool) -> NetworkError {
         if let error = error as? NetworkError {

@@ -3,7 +3,7 @@ import Courier
 import Foundation
 import NIOCore
 
-/// Turns a Courier ``Courier/RequestBody`` into an AsyncHTTPClient body.
+/// Turns a Courier `RequestBody` into an AsyncHTTPClient body.
 enum RequestBodyWriter {
     /// The largest part a body in memory is written in when its progress is watched.
     static let progressPartSize = 64 * 1024

@@ -5,7 +5,7 @@ import OpenCombine
 #endif
 
 /// A publisher of the elements of an `AsyncStream`, made afresh for each subscriber: how a
-/// ``Courier/NetworkCall``'s values, errors, responses and in-flight state reach Combine.
+/// `NetworkCall`'s values, errors, responses and in-flight state reach Combine.
 ///
 /// Subscribing makes the subscriber's own stream at once (so nothing sent after `sink` returns is
 /// missed) and iterates it in a task, pulling an element only while the subscriber has demand; the

@@ -6,7 +6,7 @@ import Combine
 import OpenCombine
 #endif
 
-/// A publisher that runs a ``Call`` for each subscriber: one value and `.finished`, or `.failure`.
+/// A publisher that runs a `Call` for each subscriber: one value and `.finished`, or `.failure`.
 ///
 /// It is as lazy as the call it wraps, like Combine's `Deferred`: making the publisher runs nothing;
 /// each subscription runs the call again, in a task of its own, once the subscriber first asks for a
@@ -26,7 +26,7 @@ import OpenCombine
 /// thread: add `receive(on:)` where the subscriber needs a particular one.
 ///
 /// The failure is `any Error` because a call may run any work, not only requests; a publisher of an
-/// ``Endpoint`` sent by a ``Client`` fails with ``NetworkError`` instead (see ``EndpointPublisher``).
+/// `Endpoint` sent by a `Client` fails with `NetworkError` instead (see ``EndpointPublisher``).
 public struct CallPublisher<Value: Sendable>: Publisher, Sendable {
     /// The call's value.
     public typealias Output = Value

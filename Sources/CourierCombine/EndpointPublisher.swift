@@ -6,16 +6,16 @@ import Combine
 import OpenCombine
 #endif
 
-/// A publisher that sends an ``Endpoint`` with a ``Client`` for each subscriber: the decoded value and
-/// `.finished`, or `.failure` with a ``NetworkError``.
+/// A publisher that sends an `Endpoint` with a `Client` for each subscriber: the decoded value and
+/// `.finished`, or `.failure` with a `NetworkError`.
 ///
-/// Made with ``Courier/Client/publisher(for:)`` or ``Courier/Endpoint/publisher(on:)``. Like
+/// Made with `Client.publisher(for:)` or `Endpoint.publisher(on:)`. Like
 /// ``CallPublisher`` it is lazy — nothing is sent until a subscriber asks for a value, and each
 /// subscription sends the request again — and cancelling the subscription cancels the request.
 ///
-/// The failure is typed: sending an endpoint always fails with a ``NetworkError`` (an unacceptable
+/// The failure is typed: sending an endpoint always fails with a `NetworkError` (an unacceptable
 /// status, a body that did not decode, a transport failure…), so `catch` and `mapError` downstream
-/// can read its ``NetworkError/kind`` without casting.
+/// can read its `NetworkError.kind` without casting.
 ///
 /// Values and completions arrive on a thread of the Swift concurrency pool: add `receive(on:)` where
 /// the subscriber needs a particular one.
@@ -64,7 +64,7 @@ extension Client {
 
 extension Endpoint where Value: Sendable {
     /// A publisher that sends this endpoint with `client` for each subscriber: the same as
-    /// `client.publisher(for: endpoint)`, read from the endpoint's side like ``call(on:)``.
+    /// `client.publisher(for: endpoint)`, read from the endpoint's side like `call(on:)`.
     public func publisher(on client: Client) -> EndpointPublisher<Value> {
         EndpointPublisher(client: client, endpoint: self)
     }

@@ -10,7 +10,7 @@ import Courier
 ///
 /// Elements that arrive while the subscriber asks for none wait in the stream's own buffer. `cancel()`
 /// cancels the task and drops the stream, which ends the iteration: the stream's producer sees its
-/// `onTermination` (a ``Courier/NetworkCall`` removes the subscriber).
+/// `onTermination` (a `NetworkCall` removes the subscriber).
 ///
 /// `@unchecked Sendable`: the subscriber, which Combine does not mark `Sendable`, is kept only in
 /// `state` and reached only under its lock; it is called outside the lock, and only from the one task

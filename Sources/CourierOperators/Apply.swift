@@ -36,7 +36,7 @@ public func <*> <A: Sendable, B: Sendable>(
     }
 }
 
-/// Apply a plain function to a call: the call's value passed to `function` (``Call/map(_:)``). It
+/// Apply a plain function to a call: the call's value passed to `function` (`Call.map(_:)`). It
 /// starts an applicative chain, so that `curry(f) <*> a <*> b` needs no `Call.value(curry(f))`; the
 /// `<*>` that follows runs its calls in parallel with this one.
 public func <*> <A: Sendable, B: Sendable>(

@@ -1,7 +1,7 @@
 import Courier
 
 /// Bind over a call: a call that runs this one, then the call `next` makes from its value
-/// (``Call/flatMap(_:)``) — dependent requests in order, as in FunNetworking's
+/// (`Call.flatMap(_:)`) — dependent requests in order, as in FunNetworking's
 /// `fetchIpNumber >>- fetchHostInfo`.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import Foundation
 extension Client {
     /// A call that sends `request` with this client and returns the response body, failing for any
     /// status outside 200…299: the step of a pipeline that goes to the network (FunNetworking's
-    /// `requestAsyncR` and `requestSyncR` in one, since a ``Call`` can be awaited or run blocking).
+    /// `requestAsyncR` and `requestSyncR` in one, since a `Call` can be awaited or run blocking).
     ///
     /// ```swift
     /// let data = "\(base)/echo" |> URL.init(string:) >=> request() |> client.requestCall   // Call<Data>
@@ -15,10 +15,10 @@ extension Client {
     ///
     /// - Parameter request: the request, or `nil` when an earlier step could not make one (a string that
     ///   is not a URL).
-    /// - Returns: a call that fails with ``NetworkError``: ``NetworkError/Kind/invalidURL`` for a `nil`
-    ///   request, the error an earlier step met (``NetworkError/Kind/invalidHeader(name:)``),
-    ///   ``NetworkError/Kind/unacceptableStatus(_:)`` with the response, or any transport kind. The body
-    ///   is read up to ``RequestOptions/maxResponseBodySize``.
+    /// - Returns: a call that fails with `NetworkError`: `NetworkError.Kind.invalidURL` for a `nil`
+    ///   request, the error an earlier step met (`NetworkError.Kind.invalidHeader(name:)`),
+    ///   `NetworkError.Kind.unacceptableStatus(_:)` with the response, or any transport kind. The body
+    ///   is read up to `RequestOptions.maxResponseBodySize`.
     public func requestCall(_ request: ClientRequest?) -> Call<Data> {
         guard let request else {
             return .failure(NetworkError(

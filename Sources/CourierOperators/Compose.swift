@@ -29,7 +29,7 @@ public func >=> <A, B, C>(
     { value in try second(try first(value)) }
 }
 
-/// Composes two functions that make calls (Kleisli composition for ``Call``): the result makes a call
+/// Composes two functions that make calls (Kleisli composition for `Call`): the result makes a call
 /// that runs `first`'s call, then `second`'s call on its value, and fails with the first error.
 ///
 /// ```swift

@@ -11,8 +11,8 @@ import Foundation
 ///
 /// The type can also be inferred: `<&> decodeJSON()`.
 ///
-/// - Returns: a function that throws ``NetworkError`` of kind ``NetworkError/Kind/emptyBody`` for no
-///   data and ``NetworkError/Kind/decodingFailed(codingPath:)`` (naming where) for JSON that does not
+/// - Returns: a function that throws `NetworkError` of kind `NetworkError.Kind.emptyBody` for no
+///   data and `NetworkError.Kind.decodingFailed(codingPath:)` (naming where) for JSON that does not
 ///   match. The decoder must not be changed once handed over: calls may decode concurrently.
 public func decodeJSON<T: Decodable & Sendable>(
     _ type: T.Type = T.self,

@@ -8,7 +8,7 @@ import Courier
 /// ```
 ///
 /// A credential whose value cannot be a header value (a line break in a token) is not sent: the
-/// call fails with ``NetworkError/Kind/invalidHeader(name:)``. Use ``Client/authorizing(with:clock:)``
+/// call fails with `NetworkError.Kind.invalidHeader(name:)`. Use `Client.authorizing(with:clock:)`
 /// instead when every request of a client needs the credential, or when tokens must be refreshed.
 public func authorization(_ credential: Credential) -> @Sendable (ClientRequest?) -> ClientRequest? {
     { request in request.changing { try credential.apply(to: &$0) } }
@@ -22,7 +22,7 @@ public func authorization(_ credential: Credential) -> @Sendable (ClientRequest?
 /// ```
 ///
 /// A name that is not an HTTP token, or a value with a line break or another control character, is
-/// not sent: the call fails with ``NetworkError/Kind/invalidHeader(name:)``.
+/// not sent: the call fails with `NetworkError.Kind.invalidHeader(name:)`.
 public func setHeader(_ name: String, _ value: String) -> @Sendable (ClientRequest?) -> ClientRequest? {
     { request in request.changing { try $0.setHeader(name, value) } }
 }

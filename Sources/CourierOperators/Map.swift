@@ -1,6 +1,6 @@
 import Courier
 
-/// Map over a call: a call whose value is `transform` applied to this call's value (``Call/map(_:)``).
+/// Map over a call: a call whose value is `transform` applied to this call's value (`Call.map(_:)`).
 /// Nothing runs until the call does; an error `transform` throws fails the call.
 ///
 /// ```swift

@@ -59,7 +59,7 @@ precedencegroup CourierCompositionPrecedence {
 /// Pipe: `value |> function` is `function(value)`.
 infix operator |>: CourierPipelinePrecedence
 
-/// Map: `wrapped <&> transform` changes the value inside a ``Call``, an `Optional` or a `Result`.
+/// Map: `wrapped <&> transform` changes the value inside a `Call`, an `Optional` or a `Result`.
 infix operator <&>: CourierPipelinePrecedence
 
 /// Bind: `wrapped >>- next` feeds the value inside into a function that makes the next wrapped value
@@ -70,5 +70,5 @@ infix operator >>-: CourierPipelinePrecedence
 infix operator <*>: CourierApplyPrecedence
 
 /// Compose ("fish"): `f >=> g` is one function that runs `f`, then `g` on its result, stopping at the
-/// first failure (`nil`, a thrown error, a failed ``Call``).
+/// first failure (`nil`, a thrown error, a failed `Call`).
 infix operator >=>: CourierCompositionPrecedence

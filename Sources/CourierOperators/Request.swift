@@ -2,8 +2,8 @@ import Courier
 import Foundation
 import HTTPTypes
 
-/// A function that turns a URL into a ``ClientRequest`` with `method` and, when given, a `timeout`
-/// (``RequestOptions/timeout``): the first step after `URL.init(string:)` in a pipeline, as
+/// A function that turns a URL into a `ClientRequest` with `method` and, when given, a `timeout`
+/// (`RequestOptions.timeout`): the first step after `URL.init(string:)` in a pipeline, as
 /// FunNetworking's `urlRequestWithTimeout(30)`.
 ///
 /// ```swift
@@ -11,8 +11,8 @@ import HTTPTypes
 /// ```
 ///
 /// The function returns `nil` for a URL that Courier cannot send: a scheme other than `http` or
-/// `https`, no host, userinfo (`user:pass@`). ``Client/requestCall(_:)`` then fails with
-/// ``NetworkError/Kind/invalidURL``.
+/// `https`, no host, userinfo (`user:pass@`). `Client.requestCall(_:)` then fails with
+/// `NetworkError.Kind.invalidURL`.
 ///
 /// Inside a type that has a member named `request`, that member hides this function: write
 /// `CourierOperators.request(timeout:)` there.

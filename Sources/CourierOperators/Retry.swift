@@ -14,17 +14,17 @@ import HTTPTypes
 /// ```
 ///
 /// FunNetworking's `.linear(n)` waits the same n seconds before each retry: that is
-/// ``RetryPolicy/constant(_:maxAttempts:)``; Courier's ``RetryPolicy/linear(step:maxAttempts:)`` waits
+/// `RetryPolicy.constant(_:maxAttempts:)`; Courier's `RetryPolicy.linear(step:maxAttempts:)` waits
 /// one step longer each time. For a whole client (budgets, `Retry-After`, idempotency keys) prefer
-/// ``Client/retrying(_:clock:)``; this retries one pipeline.
+/// `Client.retrying(_:clock:)`; this retries one pipeline.
 ///
 /// - Parameters:
-///   - makeCall: the function to retry, such as ``Client/requestCall(_:)``. It is asked once per
+///   - makeCall: the function to retry, such as `Client.requestCall(_:)`. It is asked once per
 ///     input; the call it makes is run once per attempt.
 ///   - policy: how many attempts and how long to wait between them.
 ///   - clock: the clock the waits run on; inject a test clock so that tests never wait.
 ///   - isRetryable: which errors deserve another attempt; `nil` uses the policy's statuses, error
-///     kinds and methods (see ``RetryPolicy/allowsRetry(after:)``).
+///     kinds and methods (see `RetryPolicy.allowsRetry(after:)`).
 public func retry<Input, Output: Sendable>(
     _ makeCall: @escaping @Sendable (Input) -> Call<Output>,
     policy: RetryPolicy = .default,
@@ -37,15 +37,15 @@ public func retry<Input, Output: Sendable>(
 
 extension RetryPolicy {
     /// Whether a call that failed with `error` may run again under this policy, the same judgement
-    /// ``Client/retrying(_:clock:)`` makes about a response or error:
+    /// `Client.retrying(_:clock:)` makes about a response or error:
     ///
     /// - never after cancellation, nor after an error that another attempt cannot fix (an invalid URL,
     ///   a bad header, a body that does not decode);
-    /// - after ``NetworkError/Kind/unacceptableStatus(_:)`` with one of ``retryableStatuses``, or an
-    ///   error kind in ``retryableErrors``, when sending again is safe: the request's method is one of
-    ///   ``retryableMethods``, it carries an `Idempotency-Key`, ``retriesNonIdempotentRequests`` is on,
+    /// - after `NetworkError.Kind.unacceptableStatus(_:)` with one of `retryableStatuses`, or an
+    ///   error kind in `retryableErrors`, when sending again is safe: the request's method is one of
+    ///   `retryableMethods`, it carries an `Idempotency-Key`, `retriesNonIdempotentRequests` is on,
     ///   or it could not even connect (the server never saw it);
-    /// - after any error that is not a ``NetworkError`` (the call may do other work than HTTP).
+    /// - after any error that is not a `NetworkError` (the call may do other work than HTTP).
     public func allowsRetry(after error: any Error) -> Bool {
         guard let error = error as? NetworkError else { return isRetryable(error) }
         switch error.kind {

@@ -2,7 +2,7 @@ import Foundation
 
 extension ClientResponse {
     /// Reads the body once, within a limit, and decodes it as JSON: for a response from
-    /// ``Client/send(_:)`` whose type is known only after looking at its head, where an ``Endpoint``
+    /// ``Client/send(_:)-(ClientRequest)`` whose type is known only after looking at its head, where an ``Endpoint``
     /// does not fit.
     ///
     /// It fails the way an endpoint does, but does not look at the status: check it first.

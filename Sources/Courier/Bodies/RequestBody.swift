@@ -38,9 +38,11 @@ public struct RequestBody: Sendable {
     /// A replayable stream: `makeChunks` is called each time the body is sent (by a retry or a 307
     /// redirect, too), and must produce the same bytes each time.
     ///
-    /// - Parameter length: the exact byte count when known, so `Content-Length` is sent instead of
-    ///   chunked encoding; a stream that yields more or fewer bytes fails with
-    ///   ``NetworkError/Kind/invalidBody`` and nothing past the declared length is sent.
+    /// - Parameters:
+    ///   - length: the exact byte count when known, so `Content-Length` is sent instead of
+    ///     chunked encoding; a stream that yields more or fewer bytes fails with
+    ///     ``NetworkError/Kind/invalidBody`` and nothing past the declared length is sent.
+    ///   - makeChunks: makes the chunks afresh for each send.
     public static func stream<Chunks: AsyncSequence & Sendable>(
         length: Int64? = nil,
         _ makeChunks: @escaping @Sendable () -> Chunks

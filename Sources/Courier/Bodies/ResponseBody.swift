@@ -41,8 +41,10 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// A body that arrives as `chunks`; transports create these.
     ///
-    /// - Parameter length: the announced length, if any; ``collect(upTo:)`` fails at once when it is
-    ///   over the limit.
+    /// - Parameters:
+    ///   - length: the announced length, if any; ``collect(upTo:)`` fails at once when it is
+    ///     over the limit.
+    ///   - chunks: the bytes as they arrive.
     public init(length: Int64?, chunks: BodyChunks) {
         storage = .stream(chunks, consumed: ConsumedFlag())
         self.length = length

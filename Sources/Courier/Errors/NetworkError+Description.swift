@@ -65,7 +65,7 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         }
     }
 
-    /// The first ``bodyPreviewLimit`` bytes of a buffered response body, as text when it is UTF-8.
+    /// The first `bodyPreviewLimit` bytes of a buffered response body, as text when it is UTF-8.
     public var bodyPreview: String? {
         guard let data = response?.body.bufferedData, !data.isEmpty else { return nil }
         let prefix = data.prefix(Self.bodyPreviewLimit)

@@ -5,6 +5,8 @@ extension Call {
     /// `Retry-After`; a call retries whatever it does.)
     ///
     /// - Parameters:
+    ///   - policy: the backoff and the most attempts.
+    ///   - clock: the time the backoff waits on; a test clock in tests.
     ///   - isRetryable: which errors deserve another attempt; by default any but cancellation, and a
     ///     ``NetworkError`` only of a kind in the policy's ``RetryPolicy/retryableErrors``.
     public func retry(

@@ -2,7 +2,7 @@
 /// twice does the work twice.
 ///
 /// A `Call` is a value. Building one sends nothing, so calls can be stored, passed around, combined with
-/// ``map(_:)``, ``flatMap(_:)``, ``zip(_:)`` or ``retry(_:clock:isRetryable:)``, and run later, as often as
+/// ``map(_:)``, ``flatMap(_:)``, ``zip(_:)->Call<(V)>`` or ``retry(_:clock:isRetryable:)``, and run later, as often as
 /// needed — the way FunNetworking's `Deferred` and Bow's `IO` describe effects. Any `async throws` work
 /// can be a call (a request, a file read, a database query), and any ``Endpoint`` becomes one for a
 /// client with ``Endpoint/call(on:)``:

@@ -4,7 +4,7 @@ extension Client {
     /// Starts sending `request` and returns at once: a ``Transfer`` whose progress reports the upload
     /// as the transport sends the body, then the download as the caller reads the response body.
     ///
-    /// The value is the response as ``send(_:)`` returns it, whatever its status; its body streams,
+    /// The value is the response as ``send(_:)-(ClientRequest)`` returns it, whatever its status; its body streams,
     /// and the progress stream finishes once that body has been read to its end, has failed, or has
     /// been dropped. A ``RequestOptions/onProgress`` the request already had is still called.
     ///

@@ -10,12 +10,12 @@ extension RequestOptions {
     /// - **Upload** events come from the transport, counting the bytes it has actually handed to the
     ///   connection (``ClientRequest/reportUploadProgress(totalBytesSent:expectedBytes:)`` is how a
     ///   transport reports). A retry or a redirect that sends the body again starts again from 0.
-    /// - **Download** events come as the caller reads the body of the response ``Client/send(_:)``
+    /// - **Download** events come as the caller reads the body of the response ``Client/send(_:)-(ClientRequest)``
     ///   returned (or as ``Client/download(_:to:accepting:)`` and endpoints read it), so their pace is
     ///   the reader's.
     ///
     /// It is called on whatever thread the transport or the reader is on, possibly concurrently for the
-    /// two directions: keep it short and thread-safe. ``Client/transfer(_:)`` wraps it into an
+    /// two directions: keep it short and thread-safe. ``Client/transfer(_:)-(ClientRequest)`` wraps it into an
     /// `AsyncStream` whose events only ever grow.
     public var onProgress: (@Sendable (TransferProgress) -> Void)? {
         get { self[ProgressOptionKey.self] }

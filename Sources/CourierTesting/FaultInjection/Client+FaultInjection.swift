@@ -19,7 +19,7 @@ extension Client {
     /// The same `random` source, seeded, gives the same faults to the same sequence of requests on every
     /// run (concurrent requests draw in the order they arrive). Every wait — the latency and the pacing
     /// of a limited bandwidth — is on `clock`, so a test clock controls it; cancelling the task during a
-    /// wait ends it with ``NetworkError/Kind/cancelled``.
+    /// wait ends it with `NetworkError.Kind.cancelled`.
     public func injectingFaults(
         _ faults: FaultInjection.Configuration,
         random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),

@@ -2,7 +2,7 @@ import Courier
 import Foundation
 import HTTPTypes
 
-/// The middleware behind ``Client/injectingFaults(_:random:clock:)``.
+/// The middleware behind `Client.injectingFaults(_:random:clock:)`.
 struct FaultInjecting<C: Clock<Duration>>: Middleware {
     let configuration: FaultInjection.Configuration
     /// One generator for every request, drawn from under the lock so that concurrent requests each get

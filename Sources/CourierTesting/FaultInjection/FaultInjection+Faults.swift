@@ -22,8 +22,8 @@ extension FaultInjection {
     public struct Failure: Sendable, Hashable {
         /// The share of requests that fail, from 0 to 1.
         public var rate: Double
-        /// The error's kind: what a transport would have thrown (``NetworkError/Kind/cannotConnect``,
-        /// ``NetworkError/Kind/connectionClosed``, ``NetworkError/Kind/timedOut``, …).
+        /// The error's kind: what a transport would have thrown (`NetworkError.Kind.cannotConnect`,
+        /// `NetworkError.Kind.connectionClosed`, `NetworkError.Kind.timedOut`, …).
         public var kind: NetworkError.Kind
 
         /// Fails `rate` of the requests with `kind`.
@@ -57,7 +57,7 @@ extension FaultInjection {
         /// How many body bytes arrive before the cut (all of them, when the body is shorter: the
         /// body then fails where it would have ended).
         public var afterBytes: Int
-        /// The error's kind; ``NetworkError/Kind/connectionClosed`` is what transports report.
+        /// The error's kind; `NetworkError.Kind.connectionClosed` is what transports report.
         public var kind: NetworkError.Kind
 
         /// Cuts `rate` of the response bodies after `afterBytes` bytes with `kind`.

@@ -4,8 +4,8 @@ import Courier
 /// middleware (retry, timeouts, circuit breakers, a UI's error states) cope with a bad network — in
 /// a test, deterministically, or in a debug build against a real server.
 ///
-/// Reach it through ``Client/injectingFaults(_:random:clock:)``; this type is the namespace of
-/// its ``Configuration``.
+/// Reach it through `Client.injectingFaults(_:random:clock:)`; this type is the namespace of
+/// its `Configuration`.
 public enum FaultInjection {
     /// Which faults to inject, how often, and into which requests.
     ///

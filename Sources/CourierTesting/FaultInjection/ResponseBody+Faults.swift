@@ -26,7 +26,7 @@ extension ResponseBody {
 
     /// This body delivered at most `bytesPerSecond`: each slice of up to a tenth of a second's worth of
     /// bytes arrives after the time it takes at that rate, waited on `clock`. Cancelling the reader
-    /// during a wait fails it with ``NetworkError/Kind/cancelled``, as a transport's body would.
+    /// during a wait fails it with `NetworkError.Kind.cancelled`, as a transport's body would.
     func paced(bytesPerSecond: Int, clock: some Clock<Duration>, request: ClientRequest) -> ResponseBody {
         let body = self
         let sliceSize = Swift.max(1, bytesPerSecond / 10)

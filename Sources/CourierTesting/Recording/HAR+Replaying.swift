@@ -9,7 +9,7 @@ extension HAR.Entry {
     /// `Content-Length` is set to the bytes replayed (a scrubbed body may be shorter than the original)
     /// and `Content-Encoding` is dropped (HAR holds the decoded body).
     ///
-    /// - Throws: ``NetworkError/Kind/invalidResponse`` when the entry holds no HTTP status (browsers
+    /// - Throws: `NetworkError.Kind.invalidResponse` when the entry holds no HTTP status (browsers
     ///   record `0` for a request that got no answer) or its base64 body does not decode.
     func clientResponse(for request: ClientRequest, number: Int) throws -> ClientResponse {
         let recorded = response

@@ -16,14 +16,14 @@ import Foundation
 ///   without changing what is sent: bytes in memory always; a replayable stream or a file by reading it
 ///   once more; a single-pass stream never (the entry says so in `postData.comment`);
 /// - the response's status, header fields and body. The body is collected, up to the request's
-///   ``RequestOptions/maxResponseBodySize`` (past it the request fails with
-///   ``NetworkError/Kind/bodyTooLarge``), and handed on in memory, so the caller reads the same bytes;
+///   `RequestOptions.maxResponseBodySize` (past it the request fails with
+///   `NetworkError.Kind.bodyTooLarge`), and handed on in memory, so the caller reads the same bytes;
 /// - `startedDateTime` (`startDate` plus the time on `clock` since the recorder was made) and
 ///   `timings` (`wait` until the head arrived, `receive` for the body) from the injected clock.
 ///
 /// **No secret is written.** Header values, query parameters and cookie values that the request's
-/// ``RequestOptions/redactor`` hides are written as `<redacted>`; text bodies and the other header
-/// values (a `Location` URL) are scrubbed with it (``Redactor/scrub(_:)``: JSON members and form fields
+/// `RequestOptions.redactor` hides are written as `<redacted>`; text bodies and the other header
+/// values (a `Location` URL) are scrubbed with it (`Redactor.scrub(_:)`: JSON members and form fields
 /// such as `"access_token": "…"` or `password=…`). Bodies that are not UTF-8 text are written as base64
 /// and are not scrubbed: keep secrets out of binary bodies you record.
 ///
@@ -45,6 +45,7 @@ public final class RecordingTransport: Transport {
     /// Creates a recorder in front of `transport`.
     ///
     /// - Parameters:
+    ///   - transport: the transport that sends the requests for real.
     ///   - clock: measures the timings and places each request after `startDate`; a test clock makes
     ///     the file the same on every run.
     ///   - startDate: the wall-clock time at which the recorder is made, for `startedDateTime`.
@@ -65,8 +66,8 @@ public final class RecordingTransport: Transport {
     /// Sends `request` through the wrapped transport, collects the response body, records the exchange
     /// and returns the response with its body in memory.
     ///
-    /// - Throws: what the wrapped transport throws, or ``NetworkError/Kind/bodyTooLarge`` when the body
-    ///   passes the request's ``RequestOptions/maxResponseBodySize``.
+    /// - Throws: what the wrapped transport throws, or `NetworkError.Kind.bodyTooLarge` when the body
+    ///   passes the request's `RequestOptions.maxResponseBodySize`.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         let number = state.withLock { state in
             defer { state.started += 1 }
@@ -106,14 +107,14 @@ public final class RecordingTransport: Transport {
 
     /// The recording as HAR 1.2 JSON: keys sorted, pretty-printed, the same bytes for the same exchanges.
     ///
-    /// - Throws: ``NetworkError/Kind/encodingFailed`` (in practice never: every field is a plain value).
+    /// - Throws: `NetworkError.Kind.encodingFailed` (in practice never: every field is a plain value).
     public func harData() throws -> Data {
         try har.jsonData()
     }
 
     /// Writes the recording to `url` as HAR 1.2 JSON (``harData()``), replacing the file atomically.
     ///
-    /// - Throws: ``NetworkError/Kind/transportFailed`` naming the file when it cannot be written.
+    /// - Throws: `NetworkError.Kind.transportFailed` naming the file when it cannot be written.
     public func write(to url: URL) throws {
         let data = try harData()
         do {

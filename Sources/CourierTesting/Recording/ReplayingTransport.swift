@@ -13,7 +13,7 @@ import Foundation
 ///
 /// A request is matched to an entry by its method and URL (query included, compared as written), and,
 /// with `matchingBodies`, by its body. Both sides are compared as the file holds them, redacted with the
-/// request's ``RequestOptions/redactor``: a secret query value matches whatever value was recorded,
+/// request's `RequestOptions.redactor`: a secret query value matches whatever value was recorded,
 /// and an entry whose body was not recorded (a single-pass stream) matches any body. ``Mode`` says
 /// which entry answers: the next one (``Mode/inOrder``) or the first unused match (``Mode/byMatch``).
 ///
@@ -21,7 +21,7 @@ import Foundation
 /// recorder hid replays as `<redacted>`, and a scrubbed JSON member as `"<redacted>"`. Code under test
 /// that needs a real token from a response must get it another way (a stub).
 ///
-/// A request nothing answers fails with ``NetworkError/Kind/transportFailed`` and a message naming
+/// A request nothing answers fails with `NetworkError.Kind.transportFailed` and a message naming
 /// the request (method and redacted URL) and, in order, the entry that was expected next. Nothing
 /// is sent anywhere.
 public final class ReplayingTransport: Transport {
@@ -42,6 +42,7 @@ public final class ReplayingTransport: Transport {
     /// Replays `har`.
     ///
     /// - Parameters:
+    ///   - har: the recorded exchanges.
     ///   - mode: which entry answers a request.
     ///   - matchingBodies: compare request bodies with the recorded ones too (for APIs that send
     ///     different bodies to one URL, such as GraphQL).
@@ -54,15 +55,15 @@ public final class ReplayingTransport: Transport {
 
     /// Replays the HAR document in `data`.
     ///
-    /// - Throws: ``NetworkError/Kind/decodingFailed(codingPath:)`` when it is not a HAR document.
+    /// - Throws: `NetworkError.Kind.decodingFailed(codingPath:)` when it is not a HAR document.
     public convenience init(harData data: Data, mode: Mode = .inOrder, matchingBodies: Bool = false) throws {
         self.init(try HAR(data: data), mode: mode, matchingBodies: matchingBodies)
     }
 
     /// Replays the HAR file at `url`.
     ///
-    /// - Throws: ``NetworkError/Kind/transportFailed`` naming the file when it cannot be read;
-    ///   ``NetworkError/Kind/decodingFailed(codingPath:)`` when it is not a HAR document.
+    /// - Throws: `NetworkError.Kind.transportFailed` naming the file when it cannot be read;
+    ///   `NetworkError.Kind.decodingFailed(codingPath:)` when it is not a HAR document.
     public convenience init(contentsOf url: URL, mode: Mode = .inOrder, matchingBodies: Bool = false) throws {
         let data: Data
         do {
@@ -82,8 +83,8 @@ public final class ReplayingTransport: Transport {
 
     /// Answers `request` with its recorded response.
     ///
-    /// - Throws: ``NetworkError/Kind/transportFailed`` when no entry answers it;
-    ///   ``NetworkError/Kind/invalidResponse`` when the answering entry is unusable.
+    /// - Throws: `NetworkError.Kind.transportFailed` when no entry answers it;
+    ///   `NetworkError.Kind.invalidResponse` when the answering entry is unusable.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         guard !Task.isCancelled else {
             throw NetworkError(.cancelled, message: "the calling task was cancelled.", request: request)

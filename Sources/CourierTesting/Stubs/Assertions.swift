@@ -29,7 +29,7 @@ public func assertSucceeds<Value: Equatable & Sendable>(
 }
 
 /// Throws an ``AssertionFailure`` unless sending `endpoint` on `client` fails with a
-/// ``Courier/NetworkError`` of `kind`.
+/// `NetworkError` of `kind`.
 ///
 /// ```swift
 /// try await assertFails(.article(id: 404), on: client, with: .unacceptableStatus(404))
@@ -56,10 +56,16 @@ public func assertFails<Value: Sendable>(
 /// checked.
 ///
 /// - Parameters:
+///   - request: the request the stub saw; `nil` (no request sent) fails.
+///   - method: the method, when given.
+///   - path: the path without the query, as sent, when given.
+///   - query: the query items in order, decoded, when given (`[]`: none).
 ///   - headers: fields that must be present with these values (names are case-insensitive); others may
 ///     be present too.
 ///   - json: a JSON body, compared as JSON (key order and spacing do not matter).
 ///   - body: a body, compared as UTF-8 text exactly.
+///   - fileID: where the assertion is written, for the failure's message.
+///   - line: the line of the assertion.
 public func assertRequest(
     _ request: StubbedRequest?,
     method: HTTPRequest.Method? = nil, path: String? = nil, query: [URLQueryItem]? = nil,

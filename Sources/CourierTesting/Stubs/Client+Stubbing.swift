@@ -9,7 +9,7 @@ extension Client {
     /// let client = live.stubbing(.articles(tag: "swift"), with: .json("[]"))
     /// ```
     ///
-    /// Requests are recognised by the endpoint's ``Courier/RequestOptions/operationID`` when it has one
+    /// Requests are recognised by the endpoint's `RequestOptions.operationID` when it has one
     /// (so every `.articles(tag:)` is stubbed), else by its method and path. The stub sits outside this
     /// client's layers: a stubbed request never reaches retry, auth or the network.
     public func stubbing<Value>(_ endpoint: Endpoint<Value>, with response: StubResponse, clock: some Clock<Duration> = ContinuousClock()) -> Client {

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 
 /// What a stub answers: a status with headers and a body (JSON text, an `Encodable` value, a file's
-/// contents, raw bytes), a thrown ``Courier/NetworkError``, or whatever a closure decides from the
+/// contents, raw bytes), a thrown `NetworkError`, or whatever a closure decides from the
 /// request — optionally after a delay on the stub's clock.
 ///
 /// ```swift
@@ -67,7 +67,7 @@ public struct StubResponse: Sendable {
         StubResponse(reply: .failure(error), status: 0, headers: [:])
     }
 
-    /// No response: the request fails with a ``Courier/NetworkError`` of `kind`.
+    /// No response: the request fails with a `NetworkError` of `kind`.
     public static func failure(_ kind: NetworkError.Kind) -> StubResponse {
         failure(NetworkError(kind, message: "a stub failed the request with \(kind)."))
     }

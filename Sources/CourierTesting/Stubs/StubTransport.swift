@@ -5,7 +5,7 @@ import HTTPTypes
 /// A transport that answers from stubs instead of the network, and records every request it receives.
 ///
 /// Routes are matched newest first, so a test can override a default stub by adding another. A request
-/// that no stub matches fails with ``Courier/NetworkError/Kind/transportFailed`` and a message that names
+/// that no stub matches fails with `NetworkError.Kind.transportFailed` and a message that names
 /// the request and says, for every stub, why it did not match.
 ///
 /// ```swift

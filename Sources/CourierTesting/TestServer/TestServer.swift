@@ -67,7 +67,7 @@ public final class TestServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// The server as a Courier ``Server`` value, for ``Client/targeting(_:)``.
+    /// The server as a Courier `Server` value, for `Client.targeting(_:)`.
     public var server: Server { Server(scheme: "http", host: "127.0.0.1", port: port) }
 
     /// Starts a server and returns once it accepts connections.

@@ -35,6 +35,7 @@ public struct MultipartFile: Sendable, Encodable {
     /// A file part read from `url` while the body is sent; it never sits in memory whole.
     ///
     /// - Parameters:
+    ///   - url: the file on disk.
     ///   - filename: the name to announce; the file's own name unless given.
     ///   - contentType: the part's type; guessed from the file's extension unless given.
     /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidBody`` when the file does not exist or

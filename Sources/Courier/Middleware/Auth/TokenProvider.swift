@@ -20,7 +20,7 @@ extension Token: CustomStringConvertible {
     }
 }
 
-/// Where ``Client/authorizing(with:)`` gets tokens: the one to use now, and a new one when the server
+/// Where ``Client/authorizing(with:clock:)`` gets tokens: the one to use now, and a new one when the server
 /// rejected it. An actor fits.
 ///
 /// Courier calls ``refreshedToken()`` once at a time per client layer, however many requests were

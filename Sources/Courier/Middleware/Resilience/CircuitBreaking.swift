@@ -101,8 +101,12 @@ extension Client {
     ///     .breakingCircuit(after: 5, coolDown: .seconds(30))
     /// ```
     ///
-    /// - Parameter isFailure: what counts as a failure; by default no answer at all (connection, TLS,
-    ///   timeout, an invalid reply) or a 500, 502, 503 or 504. A cancelled request never counts.
+    /// - Parameters:
+    ///   - failures: how many failures in a row open the circuit for a host.
+    ///   - coolDown: how long an open circuit refuses requests before it lets one through to test.
+    ///   - isFailure: what counts as a failure; by default no answer at all (connection, TLS,
+    ///     timeout, an invalid reply) or a 500, 502, 503 or 504. A cancelled request never counts.
+    ///   - clock: the time the cool-down is measured on; a test clock in tests.
     public func breakingCircuit(
         after failures: Int = 5,
         coolDown: Duration = .seconds(30),

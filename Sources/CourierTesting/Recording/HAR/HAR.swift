@@ -25,7 +25,7 @@ public struct HAR: Codable, Sendable, Hashable {
 
     /// Decodes an archive from its JSON text.
     ///
-    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/decodingFailed(codingPath:)`` naming the
+    /// - Throws: `NetworkError` of kind `NetworkError.Kind.decodingFailed(codingPath:)` naming the
     ///   field that is missing or of the wrong type.
     public init(data: Data) throws {
         do {

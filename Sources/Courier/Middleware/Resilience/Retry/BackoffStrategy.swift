@@ -15,8 +15,10 @@
 public protocol BackoffStrategy: Sendable {
     /// The wait before retry number `retry`: 1 before the second attempt, 2 before the third, …
     ///
-    /// - Parameter random: the policy's random source, for jitter; using it (rather than the system's)
-    ///   keeps tests repeatable.
+    /// - Parameters:
+    ///   - retry: which retry this is: 1 before the second attempt.
+    ///   - random: the policy's random source, for jitter; using it (rather than the system's)
+    ///     keeps tests repeatable.
     func delay(beforeRetry retry: Int, random: inout any RandomNumberGenerator) -> Duration
 }
 

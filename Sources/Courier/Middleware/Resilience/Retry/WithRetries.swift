@@ -10,6 +10,8 @@
 /// ```
 ///
 /// - Parameters:
+///   - policy: the backoff, the most attempts and the time limit.
+///   - clock: the time the backoff waits on; a test clock in tests.
 ///   - isRetryable: whether an error deserves another attempt; `nil` (the default) asks the policy's
 ///     ``RetryPolicy/isRetryable(_:)`` (any error but cancellation, and a ``NetworkError`` only of a
 ///     retryable kind).
