@@ -11,19 +11,20 @@ struct ProgressBar {
         self.start = start
     }
 
-    /// The line for `progress` at `now`, starting with a carriage return so it overwrites the last.
+    /// The line for `progress` at `now`, starting with a carriage return and an erase-line so it
+    /// replaces the last one whole (a shorter line would leave the end of a longer one behind).
     func line(for progress: TransferProgress, now: ContinuousClock.Instant = .now) -> String {
         let elapsed = max(Self.seconds(start.duration(to: now)), 0.001)
         let rate = Double(progress.completedBytes) / elapsed
         let done = progress.completedBytes
         guard let expected = progress.expectedBytes, expected > 0 else {
-            return "\r\(Self.bytes(done))  \(Self.bytes(Int64(rate)))/s"
+            return "\r\u{1B}[K\(Self.bytes(done))  \(Self.bytes(Int64(rate)))/s"
         }
         let fraction = min(Double(done) / Double(expected), 1)
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let remaining = rate > 0 ? Double(expected - done) / rate : 0
-        return String(format: "\r%@ %3d%%  %@ / %@  %@/s  ETA %@", bar, Int(fraction * 100), Self.bytes(done), Self.bytes(expected), Self.bytes(Int64(rate)), Self.time(remaining))
+        return String(format: "\r\u{1B}[K%@ %3d%%  %@ / %@  %@/s  ETA %@", bar, Int(fraction * 100), Self.bytes(done), Self.bytes(expected), Self.bytes(Int64(rate)), Self.time(remaining))
     }
 
     static func bytes(_ count: Int64) -> String {
