@@ -59,6 +59,20 @@ struct SendCommandTests {
         }
     }
 
+    @Test("--json and --multipart choose the body for text fields; two of them at once is a usage error")
+    func explicitStyles() async throws {
+        try await TestServer.withRunning { server in
+            let json = try await send("--json", "PUT", server.baseURL + "/echo", "a=1")
+            let echo = try JSONDecoder().decode(Echo.self, from: Data(json.standardOutput.utf8))
+            #expect(echo.method == "PUT" && echo.body == #"{"a":"1"}"#)
+            let multipart = try await send("--multipart", server.baseURL + "/multipart", "a=1", "b=two")
+            let parts = try JSONDecoder().decode(MultipartEcho.self, from: Data(multipart.standardOutput.utf8)).parts
+            #expect(parts.map(\.name) == ["a", "b"] && parts.map(\.text) == ["1", "two"])
+            let both = try await send("--json", "--form", server.baseURL + "/echo", "a=1")
+            #expect(both.status == 64 && both.standardError.contains("choose one"))
+        }
+    }
+
     @Test("--bearer and --basic send Authorization; --verbose prints both heads with the secret redacted")
     func authAndVerbose() async throws {
         try await TestServer.withRunning { server in

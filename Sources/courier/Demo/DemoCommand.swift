@@ -79,6 +79,7 @@ struct DemoCommand: AsyncParsableCommand {
         try await DemoObservability(shared: shared, server: production).run(&steps)
         try await DemoCaching(shared: shared, server: production).run(&steps)
         try await DemoFunctional(shared: shared, server: production).run(&steps)
+        try await DemoTesting(shared: shared, server: production).run(&steps)
 
         steps.step("What a failure prints", "A 404, with the Authorization header the request carried redacted.")
         var missing = Endpoint<TestArticle>.article(id: 42)
