@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOperators", targets: ["CourierOperators"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
+        .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -34,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         // `swift package generate-documentation`: builds the DocC catalogs (CI checks them for warnings).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         .target(
@@ -90,6 +92,15 @@ let package = Package(
                 "Courier",
                 // Combine where it exists; OpenCombine, the same API, where it does not.
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CourierOpenAPI",
+            dependencies: [
+                "Courier",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict
         ),
@@ -168,6 +179,19 @@ let package = Package(
         .testTarget(
             name: "CourierCLITests",
             dependencies: ["courier", "Courier", "CourierTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CourierOpenAPITests",
+            dependencies: [
+                "CourierOpenAPI",
+                "Courier",
+                "CourierTesting",
+                "CourierTestSupport",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // An example of the recommended layout for an API module and its tests (Examples/BlogAPI).
