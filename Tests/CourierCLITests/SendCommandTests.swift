@@ -6,7 +6,10 @@ import Testing
 /// `courier send`, run as a subprocess against the test server: each flag, an exit code for each kind of
 /// failure, a `--curl` command that curl runs, and no colour or progress bar when output is not a
 /// terminal (a pipe, here).
-@Suite("courier send, as a subprocess", .timeLimit(.minutes(2)))
+///
+/// Serialized: each run starts a whole process, and ten at once on two cores starve the other suites'
+/// test clocks, which are run out in real time.
+@Suite("courier send, as a subprocess", .serialized, .timeLimit(.minutes(3)))
 struct SendCommandTests {
     func send(_ arguments: String..., environment: [String: String] = [:]) async throws -> CourierProcess.Outcome {
         try await CourierProcess.run(["send"] + arguments, environment: environment)
@@ -149,8 +152,9 @@ struct SendCommandTests {
         try await TestServer.withRunning { server in
             let outcome = try await send("--download", destination.path, server.baseURL + "/bytes/300000")
             #expect(outcome.status == 0, "\(outcome.standardError)")
-            #expect(outcome.standardOutput.isEmpty)
-            #expect(!outcome.standardError.contains("\r"))
+            #expect(outcome.standardOutput.isEmpty, "\(outcome.standardOutput)")
+            #expect(!outcome.standardError.contains("\r"), "\(outcome.standardError)")
+            #expect(outcome.standardError.contains("saved to"), "\(outcome.standardError)")
             let data = try Data(contentsOf: destination)
             #expect(data.count == 300_000)
             let direct = try await Client(transport: URLSessionTransport()).send(ClientRequest(url: server.baseURL + "/bytes/300000"))

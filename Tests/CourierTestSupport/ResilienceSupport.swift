@@ -69,13 +69,19 @@ public func driving<T: Sendable>(_ clock: TestClock<Duration>, _ operation: @esc
         defer { finished.raise() }
         return try await operation()
     }
-    while !finished.isRaised {
-        // The limit is only for sleeps that never end; a loaded machine may need far more than the
-        // default half second of real time to run the clock out.
-        await clock.run(timeout: .seconds(30))
-        await Task.yield()
+    return try await withTaskCancellationHandler {
+        // NOTE: stop when the test is cancelled (its time limit): `clock.run` returns at once in a
+        // cancelled task, so looping on would spin a core and starve every other test.
+        while !finished.isRaised, !Task.isCancelled {
+            // The limit is only for sleeps that never end; a loaded machine may need far more than the
+            // default half second of real time to run the clock out.
+            await clock.run(timeout: .seconds(30))
+            await Task.yield()
+        }
+        return try await task.value
+    } onCancel: {
+        task.cancel()
     }
-    return try await task.value
 }
 
 /// A transport that holds every request until the test lets it answer, recording arrivals and the
