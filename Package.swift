@@ -178,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["courier", "Courier", "CourierTesting"],
+            dependencies: ["courier", "Courier", "CourierTesting", "CourierTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

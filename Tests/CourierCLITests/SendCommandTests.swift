@@ -1,5 +1,6 @@
 import Courier
 import CourierTesting
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -176,28 +177,6 @@ struct SendCommandTests {
             #expect(echo.body == #"{"name":"Ada"}"#)
             #expect(echo.headers["x-test"] == "yes")
             #expect(echo.headers["authorization"] == "Bearer tok")
-        }
-    }
-}
-
-/// Runs `command` with `/bin/sh -c` on a Dispatch thread and returns its standard output.
-func runShell(_ command: String) async throws -> Data {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = FileHandle.nullDevice
-            do {
-                try process.run()
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: data)
-            } catch {
-                continuation.resume(throwing: error)
-            }
         }
     }
 }

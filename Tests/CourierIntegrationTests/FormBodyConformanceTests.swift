@@ -1,5 +1,6 @@
 import Courier
 import CourierTesting
+import CourierTestSupport
 import Foundation
 import MultipartKit
 import Testing
@@ -169,12 +170,4 @@ extension MultipartParser {
         try parser.execute(Array(data))
         return parts
     }
-}
-
-func temporaryFile(_ data: Data, name: String = "upload.bin") throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try data.write(to: url)
-    return url
 }

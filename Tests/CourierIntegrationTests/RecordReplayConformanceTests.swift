@@ -143,14 +143,6 @@ struct RecordReplayConformanceTests {
     }
 }
 
-/// The outcome of `operation`, success or failure, for assertions on either.
-func outcomeOf<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
-    do {
-        return .success(try await operation())
-    } catch {
-        return .failure(error)
-    }
-}
 
 extension Result {
     /// The error, when it failed.

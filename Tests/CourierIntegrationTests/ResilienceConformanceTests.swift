@@ -203,12 +203,11 @@ struct ResilienceConformanceTests {
                 #expect(error.kind == .timedOut)
             }
             #expect(!attempts.times.isEmpty)
-            // Checked just before each attempt starts. The exact rule is pinned on a test clock in
-            // RetryingTests; in real time on two busy cores the gap between the check and this recording
-            // middleware can reach a few hundred milliseconds, so the slack here only rules out an attempt
-            // scheduled after the deadline (the next wait is 300 ms).
-            let offsets = attempts.times.map { start.duration(to: $0) }
-            #expect(offsets.allSatisfy { $0 < .milliseconds(2_600) }, "\(offsets)")
+            // Waits of 300 ms inside a 2 s deadline leave room for at most 7 attempts; a slow machine
+            // makes fewer. When exactly an attempt may start is pinned on a test clock in RetryingTests
+            // ("an overall deadline covers retries and waits…"): in real time on two busy cores the gap
+            // between the loop's deadline check and this recording middleware reached 600 ms.
+            #expect(attempts.times.count <= 7, "\(attempts.times.map { start.duration(to: $0) })")
             #expect(await server.hits("/status/503") == attempts.times.count)
 
             let patient = Client(transport: transport).retrying(Self.policy(.immediate())).timingOut(after: .seconds(5)).targeting(server.server)

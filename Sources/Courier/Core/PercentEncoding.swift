@@ -1,6 +1,6 @@
 /// RFC 3986 percent-encoding, done on UTF-8 bytes so that non-ASCII text is encoded the same way on every
 /// platform (Foundation's helpers differ between Apple and Linux in which characters they leave alone).
-enum PercentEncoding {
+package enum PercentEncoding {
     /// Which bytes may appear unencoded in one part of a URL.
     struct Allowed: Sendable {
         let contains: @Sendable (UInt8) -> Bool
@@ -56,7 +56,7 @@ enum PercentEncoding {
 
     /// Encodes a query name or value, or a path segment filled from a value: everything but
     /// `unreserved` is escaped.
-    static func encodeComponent(_ text: some StringProtocol) -> String {
+    package static func encodeComponent(_ text: some StringProtocol) -> String {
         encode(text, allowed: .unreserved)!
     }
 

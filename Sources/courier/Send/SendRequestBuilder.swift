@@ -102,14 +102,13 @@ struct SendRequestBuilder {
         }
     }
 
+    /// `url` with `query` appended, escaped as Courier escapes query items everywhere.
     private static func appending(_ query: [URLQueryItem], to url: String) -> String {
         guard !query.isEmpty else { return url }
-        let encoded = query.map { "\(escape($0.name))=\(escape($0.value ?? ""))" }.joined(separator: "&")
+        let encoded = query.map { item in
+            "\(PercentEncoding.encodeComponent(item.name))=\(PercentEncoding.encodeComponent(item.value ?? ""))"
+        }.joined(separator: "&")
         return url + (url.contains("?") ? "&" : "?") + encoded
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")) ?? text
     }
 }
 

@@ -37,11 +37,11 @@ struct FaultInjectionTests {
         }
 
         func outcome(_ path: String = "/items") async throws -> Outcome {
-            let result = await CourierTestingTests.outcomeOf { try await client.send(try ClientRequest(url: "https://api.example.com" + path)) }
+            let result = await CourierTestSupport.outcomeOf { try await client.send(try ClientRequest(url: "https://api.example.com" + path)) }
             if let kind = result.failureKind { return .failed(kind) }
             let response = try result.get()
             guard response.status == .ok else { return .status(response.status.code) }
-            let body = await CourierTestingTests.outcomeOf { try await response.body.collect(upTo: 1 << 20) }
+            let body = await CourierTestSupport.outcomeOf { try await response.body.collect(upTo: 1 << 20) }
             return body.failureKind.map(Outcome.dropped) ?? .ok
         }
 

@@ -1,5 +1,6 @@
 import Courier
 import CourierTesting
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 
@@ -31,14 +32,6 @@ func recordedHAR(
     return recorder.har
 }
 
-/// The outcome of `operation`, success or failure, for assertions on either.
-func outcomeOf<T>(_ operation: () async throws -> T) async -> Result<T, any Error> {
-    do {
-        return .success(try await operation())
-    } catch {
-        return .failure(error)
-    }
-}
 
 extension Result {
     /// The failure as a ``NetworkError``, if it is one.

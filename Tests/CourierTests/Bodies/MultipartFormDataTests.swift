@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -10,14 +11,6 @@ func collect(_ body: RequestBody) async throws -> (data: Data, chunks: [Int]) {
         chunks.append(chunk.count)
     }
     return (data, chunks)
-}
-
-func temporaryFile(_ data: Data, name: String = "upload.bin") throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try data.write(to: url)
-    return url
 }
 
 @Suite("Multipart form bodies")

@@ -43,14 +43,6 @@ public enum FormEncoding {
         /// `1` / `0`.
         case numeric
     }
-
-    /// The settings both encoders share.
-    struct Settings: Sendable {
-        var arrays: ArrayStyle
-        var nesting: NestingStyle
-        var dates: DateStyle
-        var bools: BoolStyle
-    }
 }
 
 extension FormEncoding.DateStyle {
