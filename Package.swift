@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CourierOperators", targets: ["CourierOperators"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
+        .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -36,6 +37,10 @@ let package = Package(
         // `swift package generate-documentation`: builds the DocC catalogs (CI checks them for warnings).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        // The generator's document model. No `ExternalLoading` trait: Courier bundles multi-file documents itself.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        // YAML (and JSON, which is YAML) with line and column for every diagnostic. 6.x: OpenAPIKit 6.4 requires it.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(
@@ -104,12 +109,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "CourierGenerator",
+            dependencies: [
+                // Emits Swift text; it does not link Courier.
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "courier",
             dependencies: [
                 "Courier",
                 "CourierAsyncHTTPClient",
                 "CourierTesting",
+                "CourierGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -192,6 +207,17 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CourierGeneratorTests",
+            dependencies: [
+                "CourierGenerator",
+                "CourierTestSupport",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         // An example of the recommended layout for an API module and its tests (Examples/BlogAPI).

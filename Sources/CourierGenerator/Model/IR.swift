@@ -1,0 +1,239 @@
+/// The generator's intermediate representation: what the mappers produce from an OpenAPI document and the emitters
+/// turn into Swift text. Everything here is already sanitised (Swift names are valid, unique in their scope) so
+/// the emitters only format.
+///
+/// Order matters everywhere: arrays keep document order (or a sorted order chosen by the mapper) so the output is
+/// byte-for-byte deterministic.
+
+/// A reference to a Swift type in generated code.
+indirect enum TypeRef: Hashable, Sendable {
+    /// A generated top-level type (its Swift name).
+    case named(String)
+    case primitive(Primitive)
+    case array(TypeRef)
+    /// `[String: T]`.
+    case dictionary(TypeRef)
+    case optional(TypeRef)
+}
+
+/// The built-in value kinds generated code uses. The emitter spells each one fully qualified.
+enum Primitive: String, Hashable, Sendable {
+    case string, int, double, bool
+    /// `format: date-time` → `Foundation.Date` (coded by the module's `APICoders`).
+    case date
+    case uuid
+    /// `format: byte` → `Foundation.Data`, base64 in JSON.
+    case base64
+    /// `format: binary` outside multipart → `Foundation.Data`.
+    case data
+    /// `format: binary` inside a multipart body → `Courier.MultipartFile`.
+    case file
+    /// Free-form (`{}`, `true`, fragments, `not`) → `Courier.JSONValue`.
+    case json
+}
+
+/// One generated top-level type.
+enum TypeDecl: Hashable, Sendable {
+    case object(ObjectDecl)
+    case enumeration(EnumDecl)
+    case union(UnionDecl)
+    case alias(AliasDecl)
+
+    var name: String {
+        switch self {
+        case .object(let d): d.name
+        case .enumeration(let d): d.name
+        case .union(let d): d.name
+        case .alias(let d): d.name
+        }
+    }
+}
+
+struct AliasDecl: Hashable, Sendable {
+    var name: String
+    var doc: String?
+    var target: TypeRef
+}
+
+struct ObjectDecl: Hashable, Sendable {
+    var name: String
+    var doc: String?
+    var properties: [PropertyDecl]
+    /// Extra keys beside the declared properties (`additionalProperties` with properties); `nil` when none.
+    var additionalProperties: TypeRef?
+    var deprecated: Bool = false
+}
+
+struct PropertyDecl: Hashable, Sendable {
+    var swiftName: String
+    var wireName: String
+    /// The type without the optionality that `required`/`nullable` add (the emitter adds `?`).
+    var type: TypeRef
+    var required: Bool
+    var nullable: Bool
+    /// Stored through `Courier.Indirect` to break a by-value cycle.
+    var boxed: Bool = false
+    var doc: String?
+    var deprecated: Bool = false
+
+    /// `X?` in Swift unless required and not nullable.
+    var isOptional: Bool { !required || nullable }
+}
+
+struct EnumDecl: Hashable, Sendable {
+    enum Raw: Hashable, Sendable { case string, int }
+    struct Case: Hashable, Sendable {
+        var swiftName: String
+        /// The wire value as written in Swift source (`"active"` or `3`) — the emitter quotes strings itself.
+        var wire: String
+    }
+    var name: String
+    var doc: String?
+    var raw: Raw
+    var cases: [Case]
+}
+
+struct UnionDecl: Hashable, Sendable {
+    struct Case: Hashable, Sendable {
+        var swiftName: String
+        var type: TypeRef
+        /// Discriminator values that select this case (empty without a discriminator).
+        var tags: [String]
+    }
+    var name: String
+    var doc: String?
+    var cases: [Case]
+    /// The discriminator property's wire name.
+    var discriminator: String?
+    /// In a by-value cycle: emitted as `indirect enum`.
+    var isIndirect: Bool = false
+}
+
+// MARK: - Operations
+
+enum ParameterLocation: String, Hashable, Sendable { case path, query, header, cookie }
+
+/// Serialisation style of a parameter, as OpenAPI names them.
+enum ParameterStyleIR: String, Hashable, Sendable {
+    case form, spaceDelimited, pipeDelimited, deepObject, simple, label, matrix
+}
+
+struct ParamDecl: Hashable, Sendable {
+    var swiftName: String
+    var wireName: String
+    var location: ParameterLocation
+    var type: TypeRef
+    var required: Bool
+    var style: ParameterStyleIR
+    var explode: Bool
+    var doc: String?
+    var deprecated: Bool = false
+}
+
+/// How a request body goes on the wire; each encoding gets its own function (same model type).
+enum BodyEncoding: Hashable, Sendable {
+    case json
+    /// `application/x-www-form-urlencoded`; `deepObject` when the `encoding` map asks for brackets (Stripe).
+    case form(deepObject: Bool)
+    case multipart
+    /// Raw bytes with this content type (`application/octet-stream`, `image/png`, `*/*`…).
+    case data(contentType: String)
+    case text(contentType: String)
+}
+
+struct BodyDecl: Hashable, Sendable {
+    var encoding: BodyEncoding
+    /// The media type as the document wrote it.
+    var mediaType: String
+    var type: TypeRef
+    var required: Bool
+    /// Suffix for the function name: "" for the first (preferred) media type, else `Form`, `Multipart`, `Data`, `Text`.
+    var functionSuffix: String
+}
+
+/// How a response body is read.
+enum ResponseBodyKind: Hashable, Sendable {
+    case none
+    case json(TypeRef)
+    case text
+    case data
+}
+
+struct ResponseCaseDecl: Hashable, Sendable {
+    /// `200`, or a range (`4XX` → 400..<500), or `default` (nil).
+    enum Status: Hashable, Sendable { case code(Int), range(Int), `default` }
+    var status: Status
+    var swiftName: String
+    var body: ResponseBodyKind
+    var doc: String?
+}
+
+/// The success value of an operation.
+enum SuccessShape: Hashable, Sendable {
+    /// One value type (or `Void` when `.none`) for every documented success status.
+    case single(ResponseBodyKind, statuses: [ResponseCaseDecl.Status])
+    /// Different bodies per success status: an emitted `enum <Op>Response`.
+    case enumeration(name: String, cases: [ResponseCaseDecl])
+}
+
+struct OperationDecl: Hashable, Sendable {
+    /// The runtime operation ID: `operationId`, or `"GET /pets/{id}"`.
+    var operationID: String
+    var swiftName: String
+    /// The group (first tag, sanitised lowerCamel) and its struct name (`PetsOperations`).
+    var group: String
+    var groupType: String
+    var method: String
+    var pathTemplate: String
+    var parameters: [ParamDecl]
+    var bodies: [BodyDecl]
+    var success: SuccessShape
+    /// Documented non-success responses; `errorTypeName` is `<Op>Error`.
+    var errors: [ResponseCaseDecl]
+    var errorTypeName: String
+    /// Security requirement alternatives (scheme names); empty = inherits the document's; `[[]]` = none.
+    var security: [[String]]
+    var summary: String?
+    var doc: String?
+    var deprecated: Bool
+    var examples: [ExampleDecl]
+}
+
+/// A documented example response for stubbing.
+struct ExampleDecl: Hashable, Sendable {
+    var status: Int
+    var contentType: String
+    /// Canonical JSON text (sorted keys) or the raw text for non-JSON media.
+    var body: String
+}
+
+struct ServerDecl: Hashable, Sendable {
+    var swiftName: String
+    var url: String
+    var doc: String?
+}
+
+struct SecuritySchemeDecl: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case basic, bearer
+        case apiKeyHeader(String), apiKeyQuery(String), apiKeyCookie(String)
+    }
+    /// The document's scheme name.
+    var name: String
+    var swiftName: String
+    var kind: Kind
+    var doc: String?
+}
+
+/// Everything the emitters need.
+struct APIModel: Sendable {
+    var moduleName: String
+    var title: String
+    var doc: String?
+    var types: [TypeDecl]
+    var operations: [OperationDecl]
+    var servers: [ServerDecl]
+    var securitySchemes: [SecuritySchemeDecl]
+    /// The document-level security requirement (scheme names per alternative).
+    var security: [[String]]
+}
