@@ -220,6 +220,58 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        // Packages written by `courier generate` from Tests/OpenAPIFixtures (scripts/check-generated.sh keeps them
+        // current), built here so CI compiles and runs them without a second build of Courier.
+        .target(
+            name: "BlogPlatform",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/BlogPlatform/Sources/BlogPlatform",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BlogPlatformTesting",
+            dependencies: ["BlogPlatform", "Courier", "CourierTesting"],
+            path: "Tests/OpenAPIGenerated/BlogPlatform/Sources/BlogPlatformTesting",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "BlogPlatformTests",
+            dependencies: ["BlogPlatform", "BlogPlatformTesting", "Courier", "CourierTesting"],
+            path: "Tests/OpenAPIGenerated/BlogPlatform/Tests/BlogPlatformTests",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "PetShop",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/PetShop/Sources/PetShop",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "HttpbinEcho",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/HttpbinEcho/Sources/HttpbinEcho",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "HttpbinStyles",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/HttpbinStyles/Sources/HttpbinStyles",
+            swiftSettings: strict
+        ),
+        // The generated clients against servers nobody on this team wrote: httpbin and a FastAPI app
+        // (scripts/openapi-e2e/start.sh starts both and exports their URLs).
+        .testTarget(
+            name: "OpenAPIE2ETests",
+            dependencies: [
+                "PetShop",
+                "HttpbinEcho",
+                "HttpbinStyles",
+                "Courier",
+                "CourierAsyncHTTPClient",
+                "CourierTestSupport",
+            ],
+            swiftSettings: strict
+        ),
         // An example of the recommended layout for an API module and its tests (Examples/BlogAPI).
         .target(
             name: "BlogAPI",

@@ -19,12 +19,26 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// `header {`, the body at the same level (Swift's layout for `switch` cases), `}`.
+    mutating func switchBlock(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        body(&self)
+        line("}")
+    }
+
+    /// The lines `body` writes, one level deeper (for blocks whose opening line is written separately).
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
     /// `///` lines from free text (summary, blank line, description); nothing for nil or blank text.
     mutating func doc(_ paragraphs: String?...) {
         let blocks = paragraphs.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         for (index, block) in blocks.enumerated() {
             if index > 0 { line("///") }
-            for text in block.split(separator: "\n", omittingEmptySubsequences: false) {
+            for text in block.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
                 let trimmed = text.trimmingTrailingWhitespace()
                 line(trimmed.isEmpty ? "///" : "/// " + trimmed)
             }

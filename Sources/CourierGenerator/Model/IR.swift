@@ -62,6 +62,9 @@ struct ObjectDecl: Hashable, Sendable {
     /// Extra keys beside the declared properties (`additionalProperties` with properties); `nil` when none.
     var additionalProperties: TypeRef?
     var deprecated: Bool = false
+    /// Holds a `Courier.MultipartFile` (directly or deeper): only `Encodable` (a file part cannot be decoded or
+    /// hashed), so it is a request body only.
+    var isEncodeOnly: Bool = false
 }
 
 struct PropertyDecl: Hashable, Sendable {
@@ -107,6 +110,8 @@ struct UnionDecl: Hashable, Sendable {
     var discriminator: String?
     /// In a by-value cycle: emitted as `indirect enum`.
     var isIndirect: Bool = false
+    /// Holds a `Courier.MultipartFile`: only `Encodable` (see ``ObjectDecl/isEncodeOnly``).
+    var isEncodeOnly: Bool = false
 }
 
 // MARK: - Operations
@@ -128,6 +133,10 @@ struct ParamDecl: Hashable, Sendable {
     var explode: Bool
     var doc: String?
     var deprecated: Bool = false
+    /// A `content`-based parameter: the value is sent as JSON text (OpenAPI's `content` instead of `schema`).
+    var contentJSON: Bool = false
+    /// The documented example (or schema example/default/first enum value): the argument of generated tests.
+    var example: ExampleValue? = nil
 }
 
 /// How a request body goes on the wire; each encoding gets its own function (same model type).
@@ -208,9 +217,26 @@ struct ExampleDecl: Hashable, Sendable {
 }
 
 struct ServerDecl: Hashable, Sendable {
+    /// A `{name}` in the server URL: a parameter of the generated `static func`.
+    struct Variable: Hashable, Sendable {
+        var swiftName: String
+        var wireName: String
+        var defaultValue: String
+        var doc: String?
+    }
+    /// The URL split the way `Courier.Server` takes it; host and base path may contain `{variable}`s.
+    struct Parts: Hashable, Sendable {
+        var scheme: String
+        var host: String
+        var port: Int?
+        var basePath: String
+    }
     var swiftName: String
     var url: String
     var doc: String?
+    var variables: [Variable] = []
+    /// `nil` for a relative URL (`/api/v3`): emitted as `API.basePath`, not a server.
+    var parts: Parts? = nil
 }
 
 struct SecuritySchemeDecl: Hashable, Sendable {

@@ -41,6 +41,25 @@ public struct StubRoute: Sendable, CustomStringConvertible {
         allowsPrefix = true
     }
 
+    /// A route for every request of the API operation `id` (its `RequestOptions.operationID`), whatever
+    /// its method, path and parameters: how a generated client's example stubs are registered.
+    ///
+    /// ```swift
+    /// StubTransport().stub(.operation("getPet"), with: .json(#"{"id": 1, "name": "Rex"}"#))
+    /// ```
+    public static func operation(_ id: String) -> StubRoute {
+        StubRoute(method: nil, pattern: "/**", query: [:], operationID: id, allowsPrefix: true)
+    }
+
+    private init(method: HTTPRequest.Method?, pattern: String, query: [String: String?], operationID: String?, allowsPrefix: Bool) {
+        self.method = method
+        self.pattern = pattern
+        self.query = query
+        self.operationID = operationID
+        self.allowsPrefix = allowsPrefix
+    }
+
+    /// The route as it reads in a failure message: `operation 'getPet'`, or `GET /articles/{id}?page=*`.
     public var description: String {
         if let operationID { return "operation '\(operationID)'" }
         let queryText = query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value ?? "*")" }.joined(separator: "&")

@@ -31,6 +31,15 @@ struct FormURLEncoderTests {
         #expect(fields.map(\.value) == ["Ada Lovelace", "math", "engines", "1 St James's Sq", "London", "true"])
     }
 
+    @Test("dictionary keys go out sorted, so one value is the same bytes in every process")
+    func dictionariesAreSorted() throws {
+        struct Charge: Encodable, Sendable { var metadata: [String: String] }
+        let keys = (0..<20).map { "k\($0)" }
+        let value = Charge(metadata: Dictionary(uniqueKeysWithValues: keys.map { ($0, "v") }))
+        let fields = try FormURLEncoder().fields(of: value)
+        #expect(fields.map(\.name) == keys.sorted().map { "metadata[\($0)]" })
+    }
+
     @Test("percent-encoding is the query string's: only unreserved characters stay, spaces are %20")
     func escaping() throws {
         struct Text: Encodable { var q: String }

@@ -105,6 +105,13 @@ struct FormNodeEncoder: Encoder {
             builder.content = .leaf(.text(url.absoluteString))
         case let decimal as Decimal:
             builder.content = .leaf(.text(decimal.description))
+        case let dictionary as [String: any Encodable]:
+            // A dictionary iterates in an order that changes from process to process; sorted keys keep one value's
+            // form the same bytes every time (caches, signatures and golden tests rely on it).
+            builder.becomeObject()
+            for key in dictionary.keys.sorted() {
+                try child(builder.child(forKey: key), key: FormIndexKey(stringValue: key)).encodeValue(dictionary[key]!)
+            }
         default:
             try value.encode(to: self)
         }

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 
 /// What proves who the caller is, as it goes on the wire: an `Authorization` header (Basic, Bearer, or
-/// any scheme), or an API key in a header or a query parameter.
+/// any scheme), or an API key in a header, a query parameter or a cookie.
 ///
 /// ```swift
 /// Credential.basic(username: "guest", password: "guest")   // Authorization: Basic Z3Vlc3Q6Z3Vlc3Q=
@@ -10,11 +10,13 @@ import HTTPTypes
 /// Credential.custom(field: "Token", data: "abc123")        // Authorization: Token abc123
 /// Credential.apiKey("k-42", header: "X-Api-Key")           // X-Api-Key: k-42
 /// Credential.apiKey("k-42", queryParameter: "api_key")     // …?api_key=k-42
+/// Credential.apiKey("k-42", cookie: "api_key")             // Cookie: api_key=k-42
 /// ```
 public struct Credential: Sendable, Hashable {
     enum Placement: Sendable, Hashable {
         case header(name: String, value: String)
         case query(name: String, value: String)
+        case cookie(name: String, value: String)
     }
 
     let placement: Placement
@@ -45,8 +47,15 @@ public struct Credential: Sendable, Hashable {
         Credential(placement: .query(name: queryParameter, value: key))
     }
 
+    /// An API key as a cookie, added to the request's `Cookie` header (`a=1; api_key=k-42`). Like
+    /// every `Cookie` header, it is not sent to another origin on a redirect.
+    public static func apiKey(_ key: String, cookie: String) -> Credential {
+        Credential(placement: .cookie(name: cookie, value: key))
+    }
+
     /// Puts the credential on `request`, replacing a header of the same name (a query parameter is
-    /// appended), and records a header's name in ``RequestOptions/credentialHeaders``.
+    /// appended; a cookie is added to the `Cookie` header, replacing one of the same name), and records a
+    /// header's name in ``RequestOptions/credentialHeaders``.
     ///
     /// - Throws: ``NetworkError/Kind/invalidHeader(name:)`` when the value cannot be a header value.
     public func apply(to request: inout ClientRequest) throws {
@@ -59,6 +68,13 @@ public struct Credential: Sendable, Hashable {
             let path = request.head.path ?? "/"
             let pair = PercentEncoding.query([(name, value)])
             request.head.path = path + (path.contains("?") ? "&" : "?") + pair
+        case .cookie(let name, let value):
+            let others = (request.head.headerFields[.cookie] ?? "")
+                .split(separator: ";")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix(name + "=") }
+            try request.setHeader("Cookie", (others + ["\(name)=\(value)"]).joined(separator: "; "))
+            request.options.credentialHeaders.insert("cookie")
         }
     }
 }
@@ -69,6 +85,7 @@ extension Credential: CustomStringConvertible {
         switch placement {
         case .header(let name, _): "Credential(header: \(name), <redacted>)"
         case .query(let name, _): "Credential(query: \(name), <redacted>)"
+        case .cookie(let name, _): "Credential(cookie: \(name), <redacted>)"
         }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+extension EndpointResponse {
+    /// The response's status code, for a `switch` over an operation's documented statuses.
+    public var status: Int {
+        response.status.code
+    }
+
+    /// The body decoded from JSON with the endpoint's decoder.
+    ///
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/emptyBody`` when there is no body, or
+    ///   ``NetworkError/Kind/decodingFailed(codingPath:)`` naming where it does not match `type`.
+    public func json<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !data.isEmpty else {
+            throw NetworkError(.emptyBody, message: "expected JSON for \(T.self), but the body is empty.", response: response)
+        }
+        do {
+            return try decoder.decode(T.self, from: data)
+        } catch {
+            throw NetworkError.wrapping(error, request: response.request, response: response)
+        }
+    }
+
+    /// The body as UTF-8 text.
+    ///
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/decodingFailed(codingPath:)`` when the bytes
+    ///   are not UTF-8.
+    public func text() throws -> String {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw NetworkError(.decodingFailed(codingPath: ""), message: "the body is not UTF-8 text.", response: response)
+        }
+        return text
+    }
+
+    /// The error for a documented failure status: ``NetworkError/Kind/unacceptableStatus(_:)`` with
+    /// `documented` (the operation's typed error) as its ``NetworkError/underlying`` error, which
+    /// ``NetworkError/documentedError(as:)`` gets back and the error's description shows as its cause.
+    ///
+    /// ```swift
+    /// case 404: throw response.failure(GetPetError.notFound)
+    /// ```
+    public func failure(_ documented: some Error & Sendable) -> NetworkError {
+        NetworkError(.unacceptableStatus(status), response: response, underlying: documented)
+    }
+
+    /// The error for a status the operation does not document:
+    /// ``NetworkError/Kind/unacceptableStatus(_:)``.
+    public func unacceptable() -> NetworkError {
+        NetworkError(.unacceptableStatus(status), response: response)
+    }
+}

@@ -1,0 +1,146 @@
+/// The OpenAPI styles as text: which names and values a parameter becomes in each location, before
+/// the location's own encoding (query items are percent-encoded when the request is built; path and
+/// cookie text is encoded here).
+enum ParameterStyles {
+    /// The query items for `name`: `(name, value)` pairs, not yet percent-encoded.
+    static func query(_ name: String, _ value: ParameterValue, style: ParameterStyle, explode: Bool) -> [(name: String, value: String)] {
+        switch value {
+        case .absent:
+            return []
+        case .text(let text):
+            return [(name, text)]
+        case .nested(let node):
+            // NOTE: no style defines nested values; brackets are what servers that read them expect. An
+            // exploded form object's fields stand on their own, as its scalar fields do.
+            if case .object = node, style == .form, explode {
+                return ParameterValue.bracketedFields("", node)
+            }
+            return ParameterValue.bracketedFields(name, node)
+        case .list(let texts):
+            if style == .deepObject {
+                return texts.map { ("\(name)[]", $0) }
+            }
+            if explode {
+                return texts.map { (name, $0) }
+            }
+            return [(name, texts.joined(separator: separator(style)))]
+        case .object(let members):
+            if style == .deepObject {
+                return members.map { ("\(name)[\($0.key)]", $0.value) }
+            }
+            if explode {
+                return members.map { ($0.key, $0.value) }
+            }
+            return [(name, ParameterValue.flattened(members).joined(separator: separator(style)))]
+        }
+    }
+
+    /// A header's value in the `simple` style, or `nil` when there is nothing to send.
+    static func header(_ value: ParameterValue, explode: Bool) -> String? {
+        switch value {
+        case .absent:
+            return nil
+        case .text(let text):
+            return text
+        case .list(let texts):
+            return texts.joined(separator: ",")
+        case .object(let members):
+            return simpleObject(members, explode: explode, encode: { $0 })
+        case .nested(let node):
+            return ParameterValue.bracketedFields("", node).map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        }
+    }
+
+    /// The cookies for `name` in the `form` style, values encoded for a `Cookie` header.
+    static func cookie(_ name: String, _ value: ParameterValue, explode: Bool) -> [(name: String, value: String)] {
+        switch value {
+        case .absent:
+            return []
+        case .text(let text):
+            return [(name, cookieEncoded(text))]
+        case .list(let texts):
+            if explode {
+                return texts.map { (name, cookieEncoded($0)) }
+            }
+            return [(name, texts.map(cookieEncoded).joined(separator: ","))]
+        case .object(let members):
+            if explode {
+                return members.map { (cookieEncoded($0.key), cookieEncoded($0.value)) }
+            }
+            return [(name, ParameterValue.flattened(members).map(cookieEncoded).joined(separator: ","))]
+        case .nested(let node):
+            return ParameterValue.bracketedFields(name, node).map { ($0.name, cookieEncoded($0.value)) }
+        }
+    }
+
+    /// A path piece in `style`, percent-encoded, separators literal.
+    static func path(_ name: String, _ value: ParameterValue, style: ParameterStyle, explode: Bool) -> String {
+        let segment = pathEncoded
+        switch (style, value) {
+        case (.label, .absent):
+            return "."
+        case (.matrix, .absent):
+            return ";\(segment(name))"
+        case (_, .absent):
+            return ""
+        case (.label, .text(let text)):
+            return "." + segment(text)
+        case (.matrix, .text(let text)):
+            return text.isEmpty ? ";\(segment(name))" : ";\(segment(name))=\(segment(text))"
+        case (_, .text(let text)):
+            return text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : segment(text)
+        case (.label, .list(let texts)):
+            return "." + texts.map(segment).joined(separator: explode ? "." : ",")
+        case (.matrix, .list(let texts)):
+            if explode {
+                return texts.map { ";\(segment(name))=\(segment($0))" }.joined()
+            }
+            return ";\(segment(name))=" + texts.map(segment).joined(separator: ",")
+        case (_, .list(let texts)):
+            return texts.map(segment).joined(separator: ",")
+        case (.label, .object(let members)):
+            if explode {
+                return members.map { ".\(segment($0.key))=\(segment($0.value))" }.joined()
+            }
+            return "." + ParameterValue.flattened(members).map(segment).joined(separator: ",")
+        case (.matrix, .object(let members)):
+            if explode {
+                return members.map { ";\(segment($0.key))=\(segment($0.value))" }.joined()
+            }
+            return ";\(segment(name))=" + ParameterValue.flattened(members).map(segment).joined(separator: ",")
+        case (_, .object(let members)):
+            return simpleObject(members, explode: explode, encode: segment)
+        case (_, .nested(let node)):
+            return ParameterValue.bracketedFields("", node).map { "\(segment($0.name))=\(segment($0.value))" }.joined(separator: ",")
+        }
+    }
+
+    private static func simpleObject(_ members: [(key: String, value: String)], explode: Bool, encode: (String) -> String) -> String {
+        if explode {
+            return members.map { "\(encode($0.key))=\(encode($0.value))" }.joined(separator: ",")
+        }
+        return ParameterValue.flattened(members).map(encode).joined(separator: ",")
+    }
+
+    private static func separator(_ style: ParameterStyle) -> String {
+        switch style {
+        case .spaceDelimited: " "
+        case .pipeDelimited: "|"
+        case .form, .deepObject, .simple, .label, .matrix: ","
+        }
+    }
+
+    private static func pathEncoded(_ text: String) -> String {
+        PercentEncoding.encodeComponent(text)
+    }
+
+    /// RFC 6265 `cookie-octet`; `%` is always encoded, since it escapes the rest.
+    private static let cookieOctets = PercentEncoding.Allowed { byte in
+        byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte)
+            || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
+    }
+
+    private static func cookieEncoded(_ text: String) -> String {
+        PercentEncoding.encode(text, allowed: cookieOctets)!
+    }
+}

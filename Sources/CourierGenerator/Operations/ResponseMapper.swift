@@ -1,0 +1,83 @@
+import OpenAPIKit
+
+/// Maps an operation's responses to its success value (one type, or an `<Op>Response` enum when the 2xx bodies
+/// differ) and its documented failures (the cases of `<Op>Error`).
+struct ResponseMapper {
+    let document: OpenAPI.Document
+    let schemas: SchemaMapper
+    let diagnostics: DiagnosticCollector
+
+    struct Mapped {
+        var success: SuccessShape
+        var errors: [ResponseCaseDecl]
+    }
+
+    func map(_ responses: OpenAPI.Response.Map, typePrefix: String, at jsonPath: String) -> Mapped {
+        let hasSuccess = responses.contains { $0.key.isSuccess }
+        let successCount = responses.filter { $0.key.isSuccess }.count
+        var successes: [ResponseCaseDecl] = []
+        var errors: [ResponseCaseDecl] = []
+        var successNames = UniqueNames()
+        var errorNames = UniqueNames(reserved: ["undocumented"])
+        for (code, either) in responses {
+            let place = "\(jsonPath).responses.\(code.rawValue)"
+            let status: ResponseCaseDecl.Status
+            let caseName: String
+            switch code.value {
+            case .status(let value):
+                status = .code(value)
+                caseName = StatusNames.caseName(for: value)
+            case .range(let range):
+                let start = (Int(range.rawValue.prefix(1)) ?? 5) * 100
+                status = .range(start)
+                caseName = StatusNames.rangeName(startingAt: start)
+            case .default:
+                status = .default
+                caseName = hasSuccess ? "other" : "success"
+            }
+            let isSuccess = code.isSuccess || (!hasSuccess && status == .default)
+            guard let response = either.b ?? (try? document.components.lookup(either)) else {
+                diagnostics.warning("unresolved-reference", at: place, "response reference cannot be resolved; dropped")
+                continue
+            }
+            let hint = typePrefix + "Response"
+                + (isSuccess && successCount <= 1 ? "" : Identifier.typeName(caseName))
+            let body = status == .default && !isSuccess ? .data : self.body(of: response, nameHint: hint, at: place)
+            if isSuccess {
+                successes.append(ResponseCaseDecl(
+                    status: status, swiftName: successNames.claim(caseName), body: body, doc: response.description))
+            } else {
+                errors.append(ResponseCaseDecl(
+                    status: status, swiftName: errorNames.claim(caseName), body: body, doc: response.description))
+            }
+        }
+        let bodies = successes.map(\.body)
+        let success: SuccessShape
+        if let first = bodies.first, bodies.contains(where: { $0 != first }) {
+            success = .enumeration(name: typePrefix + "Response", cases: successes)
+        } else {
+            success = .single(bodies.first ?? .none, statuses: successes.map(\.status))
+        }
+        return Mapped(success: success, errors: errors)
+    }
+
+    /// How the response body is read: JSON preferred, then text, then raw bytes.
+    private func body(of response: OpenAPI.Response, nameHint: String, at place: String) -> ResponseBodyKind {
+        let entries: [(mediaType: String, content: OpenAPI.Content?)] = response.content.map { key, value in
+            (key.rawValue, value.b ?? (try? document.components.lookup(value)))
+        }
+        if let json = entries.first(where: { MediaKind(mediaType: $0.mediaType) == .json }) {
+            guard let schema = json.content?.schema else { return .json(.primitive(.json)) }
+            let path = "\(place).content.\(json.mediaType).schema"
+            return .json(schemas.typeRef(for: schema, nameHint: nameHint, use: .json, path: path))
+        }
+        if entries.contains(where: { MediaKind(mediaType: $0.mediaType) == .text }) { return .text }
+        guard let first = entries.first else { return .none }
+        if MediaKind(mediaType: first.mediaType) == .stream {
+            diagnostics.note(
+                "streaming-response", at: "\(place).content.\(first.mediaType)",
+                "a streamed response (\(first.mediaType)) is read whole as Data")
+        }
+        return .data
+    }
+}

@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Generates and compiles every OpenAPI document of a corpus tier with `courier generate`.
+
+Usage: scripts/openapi-corpus.py [--tier ci|stress|all] [--specs DIR] [--keep DIR] [--write-benchmarks]
+                                 [--only FILE]... [--timeout S] [--courier PATH]
+
+For each document of the tier (the specs directory's manifest.tsv):
+  1. `courier generate SPEC --output D --name M --courier-path ROOT --no-tests` under `/usr/bin/time -v`
+     (seconds, peak RSS; generated lines; warnings printed by the generator);
+  2. compiles `Sources/M` with swiftc directly against the main build's modules (`.build/debug/Modules`): Swift 6,
+     debug, batch mode on 2 cores, ExistentialAny (the strictness of the committed generated targets). Any compiler
+     warning fails the document like `-warnings-as-errors` would, but is reported as `compile-warning` with its text;
+  3. compiles `Sources/MTesting` the same way when the generator wrote it, plus the C module maps CourierTesting was
+     built with (NIO, Atomics…), read from `.build/debug.yaml`.
+No SwiftPM package per document: Courier is built once (by `swift build`) and every document only costs its own
+compile, so the figures are the generated code's alone (GNU time's maximum RSS is the largest single process).
+
+Prints one line per document, the failures grouped by cause with their first messages, then
+`openapi-corpus: N passed, N failed`; exits 1 when any document failed. An outcome listed in
+scripts/openapi-corpus-expect.tsv (the Swagger 2.0 refusal) counts as a pass. `--write-benchmarks` rewrites the block
+between `<!-- openapi-corpus:begin -->` and `<!-- openapi-corpus:end -->` in BENCHMARKS.md: our figures beside the
+incumbent's (the table in the specs README).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXPECT_FILE = os.path.join(ROOT, "scripts", "openapi-corpus-expect.tsv")
+BENCHMARKS = os.path.join(ROOT, "BENCHMARKS.md")
+BEGIN, END = "<!-- openapi-corpus:begin -->", "<!-- openapi-corpus:end -->"
+EXIT_REFUSED = 65
+
+
+class Step:
+    """One timed process: exit status, seconds, peak RSS in MB, output, and why it failed (a cause) if it did."""
+
+    def __init__(self, status, seconds, rss_mb, output, cause=None):
+        self.status, self.seconds, self.rss_mb, self.output, self.cause = status, seconds, rss_mb, output, cause
+
+
+def timed(command, cwd, timeout, log):
+    """Runs `command` under `/usr/bin/time -v`; the statistics go to a file so the tool's own stderr stays clean."""
+    stats = log + ".time"
+    started = time.monotonic()
+    try:
+        completed = subprocess.run(
+            ["/usr/bin/time", "-v", "-o", stats] + command, cwd=cwd, timeout=timeout,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
+    except subprocess.TimeoutExpired as expired:
+        output = expired.output.decode(errors="replace") if isinstance(expired.output, bytes) else (expired.output or "")
+        return Step(None, time.monotonic() - started, None, output, "timeout")
+    with open(log, "w") as handle:
+        handle.write(" ".join(command) + "\n" + completed.stdout)
+    seconds, rss_mb, signal = time.monotonic() - started, None, None
+    if os.path.exists(stats):
+        with open(stats) as handle:
+            for line in handle:
+                line = line.strip()
+                if line.startswith("Elapsed (wall clock) time"):
+                    seconds = wall_seconds(line.rsplit(" ", 1)[-1])
+                elif line.startswith("Maximum resident set size"):
+                    rss_mb = int(line.rsplit(" ", 1)[-1]) / 1024
+                elif line.startswith("Command terminated by signal"):
+                    signal = int(line.rsplit(" ", 1)[-1])
+    status = completed.returncode
+    cause = None
+    if signal == 9 or status == 137 or "Killed" in completed.stdout[-200:]:
+        cause = "oom"
+    return Step(status, seconds, rss_mb, completed.stdout, cause)
+
+
+def wall_seconds(text):
+    """`1:02:03.4` or `2:03.45` → seconds."""
+    seconds = 0.0
+    for part in text.split(":"):
+        seconds = seconds * 60 + float(part)
+    return seconds
+
+
+def module_name(file):
+    """`oai-petstore.yaml` → `OaiPetstore`: from the file name, so documents with the same title cannot collide."""
+    stem = re.sub(r"\.(ya?ml|json)$", "", file)
+    words = re.split(r"[^A-Za-z0-9]+", stem)
+    name = "".join(word[:1].upper() + word[1:] for word in words if word)
+    return name if name[:1].isalpha() else "Spec" + name
+
+
+def read_manifest(specs):
+    with open(os.path.join(specs, "manifest.tsv")) as handle:
+        header = handle.readline().rstrip("\n").split("\t")
+        return [dict(zip(header, line.rstrip("\n").split("\t"))) for line in handle if line.strip()]
+
+
+def read_expectations():
+    """file → expected cause (e.g. `refused-swagger2`); lines `file<TAB>cause<TAB>why`, `#` comments."""
+    expected = {}
+    if os.path.exists(EXPECT_FILE):
+        with open(EXPECT_FILE) as handle:
+            for line in handle:
+                if line.strip() and not line.startswith("#"):
+                    fields = line.rstrip("\n").split("\t")
+                    expected[fields[0]] = fields[1]
+    return expected
+
+
+def testing_flags(build_dir):
+    """The `-I` and `-Xcc` module-map flags SwiftPM compiled CourierTesting with (its C dependencies: NIO, Atomics…).
+
+    A module importing CourierTesting needs the same clang module maps; SwiftPM passes them per target, so they are
+    read from the build description rather than guessed.
+    """
+    with open(os.path.join(build_dir, "debug.yaml")) as handle:
+        text = handle.read()
+    match = re.search(r'\n  "C\.CourierTesting-[^"]*-debug\.module":\n(?:    [^\n]*\n)*?    args: (\[[^\n]*\])', text)
+    if not match:
+        sys.exit("openapi-corpus: CourierTesting's compile command is not in .build/debug.yaml; run `swift build` first")
+    args, flags, index = json.loads(match.group(1)), [], 0
+    while index < len(args):
+        if args[index] == "-Xcc" and args[index + 1].startswith("-fmodule-map-file="):
+            flags += args[index:index + 2]
+            index += 2
+        elif args[index] == "-Xcc" and args[index + 1] == "-I":
+            flags += args[index:index + 4]
+            index += 4
+        elif args[index] == "-I":
+            flags += args[index:index + 2]
+            index += 2
+        else:
+            index += 1
+    return flags
+
+
+def swift_files(directory):
+    found = []
+    for base, _, files in os.walk(directory):
+        found += [os.path.join(base, name) for name in files if name.endswith(".swift")]
+    return sorted(found)
+
+
+def compile_module(name, sources, work, extra_flags, timeout):
+    """swiftc of one generated module; a warning fails it as `compile-warning`, an error as `compile-error`."""
+    command = [
+        "swiftc", "-c", "-parse-as-library", "-module-name", name, "-swift-version", "6",
+        "-enable-upcoming-feature", "ExistentialAny", "-Onone", "-enable-batch-mode", "-j", "2",
+        "-I", work, "-module-cache-path", os.path.join(work, "ModuleCache"),
+        "-emit-module-path", os.path.join(work, name + ".swiftmodule"),
+    ] + extra_flags + sources
+    objects = os.path.join(work, name + ".o.d")
+    os.makedirs(objects, exist_ok=True)
+    step = timed(command, objects, timeout, os.path.join(work, name + ".compile.log"))
+    if step.cause is None:
+        if step.status != 0:
+            step.cause = "compile-error" if step.status == 1 else "compiler-crash"
+        elif re.search(r"\bwarning:", step.output):
+            step.cause = "compile-warning"
+    return step
+
+
+def first_messages(output, kind):
+    lines = [line.strip() for line in output.splitlines() if re.match(rf"^\S.*\b{kind}:", line)]
+    return lines[:3] or [line.strip() for line in output.strip().splitlines()[-3:]]
+
+
+class Result:
+    def __init__(self, row):
+        self.file, self.row = row["file"], row
+        self.cause, self.messages, self.expected = None, [], False
+        self.generate = self.library = self.testing = None
+        self.lines = self.warnings = None
+
+    @property
+    def passed(self):
+        return self.cause is None or self.expected
+
+
+def run_document(row, args, courier, flags, work_root, expected):
+    result = Result(row)
+    spec = os.path.join(args.specs, row["file"])
+    name = module_name(row["file"])
+    work = os.path.join(work_root, name)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    output = os.path.join(work, "package")
+    command = [courier, "generate", spec, "--output", output, "--name", name, "--courier-path", ROOT, "--no-tests"]
+    result.generate = step = timed(command, work, args.timeout, os.path.join(work, "generate.log"))
+    result.warnings = len(re.findall(r"^warning:", step.output, re.M))
+    if step.cause:
+        result.cause, result.messages = step.cause, first_messages(step.output, "error")
+    elif step.status == EXIT_REFUSED:
+        result.cause, result.messages = "refused", first_messages(step.output, "error")
+        if "swagger" in step.output.lower():
+            result.cause = "refused-swagger2"
+    elif step.status == 1:
+        result.cause, result.messages = "load-error", first_messages(step.output, "error")
+    elif step.status != 0:
+        result.cause, result.messages = "generator-crash", first_messages(step.output, "error")
+    if result.cause:
+        result.expected = expected.get(row["file"]) == result.cause
+        return result
+
+    library_sources = swift_files(os.path.join(output, "Sources", name))
+    result.lines = sum(sum(1 for _ in open(path)) for path in swift_files(os.path.join(output, "Sources")))
+    result.library = compile_module(name, library_sources, work, ["-I", args.modules], args.timeout)
+    if result.library.cause:
+        result.cause = result.library.cause
+        result.messages = first_messages(result.library.output, "warning" if result.cause == "compile-warning" else "error")
+        return result
+    testing_sources = swift_files(os.path.join(output, "Sources", name + "Testing"))
+    if testing_sources:
+        result.testing = compile_module(name + "Testing", testing_sources, work, flags, args.timeout)
+        if result.testing.cause:
+            result.cause = result.testing.cause
+            result.messages = first_messages(
+                result.testing.output, "warning" if result.cause == "compile-warning" else "error")
+    result.expected = expected.get(row["file"]) == result.cause if result.cause else False
+    return result
+
+
+def figure(value, digits=1):
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def summary_line(result):
+    status = "ok" if result.cause is None else ("ok (expected " + result.cause + ")" if result.expected else "FAIL " + result.cause)
+    parts = [f"{status:<32} {result.file:<34}"]
+    if result.generate:
+        parts.append(f"gen {figure(result.generate.seconds, 2)} s {figure(result.generate.rss_mb, 0)} MB")
+    if result.lines is not None:
+        parts.append(f"{result.lines:,} lines, {result.warnings} warnings")
+    if result.library:
+        parts.append(f"compile {figure(result.library.seconds)} s {figure(result.library.rss_mb, 0)} MB")
+    if result.testing:
+        parts.append(f"testing {figure(result.testing.seconds)} s {figure(result.testing.rss_mb, 0)} MB")
+    return " · ".join(parts)
+
+
+def incumbent_rows(specs):
+    """The README's incumbent table: file → its cells (generate, gen s, gen RSS, LOC, compile, compile s, peak RSS)."""
+    rows = {}
+    with open(os.path.join(specs, "README.md")) as handle:
+        for line in handle:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if len(cells) == 11 and re.match(r"^[\w.-]+\.(ya?ml|json)$", cells[0]):
+                rows[cells[0]] = cells
+    return rows
+
+
+def benchmarks_block(results, specs, command_line):
+    incumbent = incumbent_rows(specs)
+    lines = [
+        BEGIN,
+        "",
+        f"`{command_line}` (debug, Swift 6 mode, this machine). Ours: `courier generate --no-tests`, then swiftc of",
+        "the library module against the built Courier (the testing module separately); the incumbent: apple/",
+        "swift-openapi-generator 1.14.3, types + client, from the corpus README. Times in seconds, RSS in MB (peak",
+        "of one process).",
+        "",
+        "| spec | ops | ours: generate | gen s | gen RSS | lines | compile | compile s | peak RSS | testing s |"
+        " incumbent: generate | gen s | lines | compile | compile s | peak RSS |",
+        "|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---|---:|---:|",
+    ]
+    ours_ok = theirs_ok = 0
+    for result in results:
+        if result.generate is not None and result.generate.status == 0:
+            generated = "ok"
+        else:
+            generated = ("expected " if result.expected else "FAIL ") + (result.cause or "")
+        compiled = "-"
+        if result.library:
+            compiled = "ok" if result.cause is None else "FAIL " + result.cause
+        if result.cause is None:
+            ours_ok += 1
+        theirs = incumbent.get(result.file, ["-"] * 11)
+        if theirs[4] == "ok" and theirs[8].startswith("ok"):
+            theirs_ok += 1
+        lines.append(
+            f"| {result.file} | {result.row.get('operations', '-')} | {generated} | "
+            f"{figure(result.generate.seconds if result.generate else None, 2)} | "
+            f"{figure(result.generate.rss_mb if result.generate else None, 0)} | "
+            f"{'-' if result.lines is None else f'{result.lines:,}'} | {compiled} | "
+            f"{figure(result.library.seconds if result.library else None)} | "
+            f"{figure(max(s.rss_mb for s in (result.library, result.testing) if s and s.rss_mb) if result.library else None, 0)} | "
+            f"{figure(result.testing.seconds if result.testing else None)} | "
+            f"{theirs[4]} | {theirs[5]} | {theirs[7]} | {theirs[8]} | {theirs[9]} | {theirs[10]} |")
+    lines += [
+        "",
+        f"Generate and compile: ours {ours_ok} of {len(results)}, the incumbent {theirs_ok} of {len(results)}.",
+        "",
+        END,
+    ]
+    return "\n".join(lines)
+
+
+def write_benchmarks(block):
+    with open(BENCHMARKS) as handle:
+        text = handle.read()
+    if BEGIN in text and END in text:
+        start, end = text.index(BEGIN), text.index(END) + len(END)
+        text = text[:start] + block + text[end:]
+    else:
+        text = text.rstrip("\n") + "\n\n## Generated OpenAPI clients: the corpus (issue #11)\n\n" + block + "\n"
+    with open(BENCHMARKS, "w") as handle:
+        handle.write(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tier", choices=["ci", "stress", "all"], default="ci")
+    parser.add_argument("--specs", default=os.path.join(ROOT, "..", "shared", "openapi-specs"))
+    parser.add_argument("--keep", metavar="DIR", help="keep the generated packages and logs in DIR")
+    parser.add_argument("--write-benchmarks", action="store_true")
+    parser.add_argument("--only", action="append", default=[], metavar="FILE", help="only these documents (repeatable)")
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds per step (default 1800)")
+    parser.add_argument("--courier", default=os.path.join(ROOT, ".build", "debug", "courier"))
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, ".build"))
+    args = parser.parse_args()
+    args.specs = os.path.abspath(args.specs)
+    args.modules = os.path.join(args.build_dir, "debug", "Modules")
+    if not os.path.exists("/usr/bin/time"):
+        sys.exit("openapi-corpus: /usr/bin/time is missing (apt-get install time)")
+    if not os.access(args.courier, os.X_OK):
+        sys.exit(f"openapi-corpus: {args.courier} is missing; run `swift build` first")
+
+    rows = [row for row in read_manifest(args.specs) if args.tier == "all" or row["tier"] == args.tier]
+    if args.only:
+        rows = [row for row in rows if row["file"] in args.only]
+    expected = read_expectations()
+    flags = ["-I", args.modules] + testing_flags(args.build_dir)
+    work_root = os.path.abspath(args.keep) if args.keep else tempfile.mkdtemp(prefix="openapi-corpus-")
+    os.makedirs(work_root, exist_ok=True)
+
+    results = []
+    try:
+        for row in rows:
+            result = run_document(row, args, os.path.abspath(args.courier), flags, work_root, expected)
+            print(summary_line(result), flush=True)
+            results.append(result)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work_root, ignore_errors=True)
+
+    failed = [result for result in results if not result.passed]
+    causes = {}
+    for result in failed:
+        causes.setdefault(result.cause, []).append(result)
+    for cause in sorted(causes):
+        print(f"\n{cause} ({len(causes[cause])}):")
+        for result in causes[cause]:
+            print(f"  {result.file}")
+            for message in result.messages:
+                print(f"    {message[:300]}")
+    if args.write_benchmarks:
+        command_line = "python3 scripts/openapi-corpus.py --tier " + args.tier
+        write_benchmarks(benchmarks_block(results, args.specs, command_line))
+    print(f"\nopenapi-corpus: {len(results) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

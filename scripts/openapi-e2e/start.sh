@@ -1,0 +1,85 @@
+# Starts the servers of the OpenAPI end-to-end tests. Source it (`source scripts/openapi-e2e/start.sh`): it exports
+# HTTPBIN_URL and PETSHOP_URL into the calling shell and kills both servers when that shell exits.
+#
+# - A venv in .build/openapi-e2e-venv (ignored; reused while requirements.txt is unchanged) keeps the pinned
+#   Flask/FastAPI away from the system's Python packages.
+# - httpbin and the FastAPI PetShop app (Tests/OpenAPIE2E/petshop_app.py, under uvicorn) listen on free loopback
+#   ports; both must answer within 30 s. Logs: .build/openapi-e2e-logs/.
+# - The document the app serves must equal the committed Tests/OpenAPIFixtures/petshop-openapi.json (compared as
+#   JSON) and `courier generate` must accept it: a FastAPI upgrade that changes the document fails here, with the
+#   differences listed.
+# Set OPENAPI_E2E_SKIP_GENERATE=1 to skip the `courier generate` check (e.g. before the CLI is built).
+
+openapi_e2e_main() {
+    local root python venv logs stamp
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+    venv="$root/.build/openapi-e2e-venv"
+    logs="$root/.build/openapi-e2e-logs"
+    stamp="$venv/requirements.txt"
+    mkdir -p "$logs"
+
+    if [ ! -x "$venv/bin/python" ] || ! cmp -s "$root/scripts/openapi-e2e/requirements.txt" "$stamp"; then
+        echo "openapi-e2e: creating $venv" >&2
+        rm -rf "$venv"
+        python3 -m venv "$venv" || return 1
+        "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$root/scripts/openapi-e2e/requirements.txt" || return 1
+        cp "$root/scripts/openapi-e2e/requirements.txt" "$stamp"
+    fi
+    python="$venv/bin/python"
+
+    local httpbin_port petshop_port
+    httpbin_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
+    petshop_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
+
+    "$python" -c "from httpbin import app; app.run(host='127.0.0.1', port=$httpbin_port)" >"$logs/httpbin.log" 2>&1 &
+    OPENAPI_E2E_HTTPBIN_PID=$!
+    (cd "$root/Tests/OpenAPIE2E" && exec "$python" -m uvicorn petshop_app:app --host 127.0.0.1 --port "$petshop_port") \
+        >"$logs/petshop.log" 2>&1 &
+    OPENAPI_E2E_PETSHOP_PID=$!
+    trap openapi_e2e_stop EXIT
+
+    export HTTPBIN_URL="http://127.0.0.1:$httpbin_port"
+    export PETSHOP_URL="http://127.0.0.1:$petshop_port"
+    if ! "$python" - "$HTTPBIN_URL/get" "$PETSHOP_URL/openapi.json" <<'PY'
+import sys, time, urllib.request
+deadline = time.monotonic() + 30
+for url in sys.argv[1:]:
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            break
+        except OSError as error:
+            if time.monotonic() > deadline:
+                sys.exit(f"openapi-e2e: {url} did not answer within 30 s ({error})")
+            time.sleep(0.2)
+PY
+    then
+        tail -n 20 "$logs/httpbin.log" "$logs/petshop.log" >&2
+        return 1
+    fi
+
+    "$python" -c "import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1]).read().decode())" \
+        "$PETSHOP_URL/openapi.json" >"$logs/petshop-openapi.json" || return 1
+    if ! "$python" "$root/scripts/openapi-e2e/compare-openapi.py" \
+        "$logs/petshop-openapi.json" "$root/Tests/OpenAPIFixtures/petshop-openapi.json"; then
+        echo "openapi-e2e: the FastAPI app serves a different document than Tests/OpenAPIFixtures/petshop-openapi.json" >&2
+        echo "  (a FastAPI/pydantic change?) regenerate: copy $logs/petshop-openapi.json there, then scripts/check-generated.sh --update" >&2
+        return 1
+    fi
+    if [ "${OPENAPI_E2E_SKIP_GENERATE:-0}" != 1 ]; then
+        rm -rf "$logs/petshop-generated"
+        if ! "$root/.build/debug/courier" generate "$logs/petshop-openapi.json" --output "$logs/petshop-generated" \
+            --name PetShop --courier-path "$root" --quiet >"$logs/generate.log" 2>&1; then
+            cat "$logs/generate.log" >&2
+            echo "openapi-e2e: courier generate failed on the served PetShop document" >&2
+            return 1
+        fi
+    fi
+    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL" >&2
+}
+
+openapi_e2e_stop() {
+    kill "${OPENAPI_E2E_HTTPBIN_PID:-}" "${OPENAPI_E2E_PETSHOP_PID:-}" 2>/dev/null || true
+}
+
+openapi_e2e_main || { openapi_e2e_stop; return 1 2>/dev/null || exit 1; }
