@@ -146,8 +146,18 @@ public final class AsyncHTTPClientTransport: Transport {
         }
         var headers = HTTPHeaders()
         headers.reserveCapacity(request.head.headerFields.count)
+        var cookies: [String] = []
         for field in request.head.headerFields {
-            headers.add(name: field.name.rawName, value: field.value)
+            if field.name == .cookie {
+                cookies.append(field.value)
+            } else {
+                headers.add(name: field.name.rawName, value: field.value)
+            }
+        }
+        // HTTPFields keeps each cookie as its own field (the HTTP/2 form); HTTP/1.1 allows one `Cookie` line
+        // (RFC 6265 §5.4), so they go out joined the way the browser joins them.
+        if !cookies.isEmpty {
+            headers.add(name: "Cookie", value: cookies.joined(separator: "; "))
         }
         return try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers)
     }

@@ -159,6 +159,17 @@ struct BadInputTests {
         }
     }
 
+    @Test("several cookies reach the server as one Cookie line joined with '; ' (RFC 6265 §5.4)", arguments: TransportUnderTest.allCases)
+    func cookiesOnOneLine(_ kind: TransportUnderTest) async throws {
+        try await withClient(kind) { client, _ in
+            var request = try ClientRequest(.get, path: "/echo")
+            request.head.headerFields[.cookie] = "session=abc; theme=dark"
+            let response = try await client.send(request)
+            let echo = try JSONDecoder().decode(Echo.self, from: try await response.body.collect(upTo: 1 << 20))
+            #expect(echo.headers["cookie"] == "session=abc; theme=dark")
+        }
+    }
+
     @Test("a request sent from an already-cancelled task is cancelled and reaches no server", arguments: TransportUnderTest.allCases)
     func alreadyCancelled(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, server in

@@ -158,11 +158,16 @@ public enum PetDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-        case .cat(let value): try container.encode(value)
-        case .dog(let value): try container.encode(value)
-        case .undocumented(let value): try container.encode(value)
+        case .cat(let value):
+            try value.encode(to: encoder)
+            var tagContainer = encoder.container(keyedBy: DiscriminatorKey.self)
+            try tagContainer.encode("cat", forKey: .tag)
+        case .dog(let value):
+            try value.encode(to: encoder)
+            var tagContainer = encoder.container(keyedBy: DiscriminatorKey.self)
+            try tagContainer.encode("dog", forKey: .tag)
+        case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 
