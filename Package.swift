@@ -316,6 +316,9 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierTesting",
+                "CourierOpenAPI",
+                "BlogPlatform",
+                "BlogPlatformTesting",
                 "CourierAsyncHTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -24,7 +24,8 @@ for entry in "${packages[@]}"; do
     name="${entry%%	*}"
     fixture="${entry#*	}"
     if [ ! -f "$fixture" ]; then
-        echo "check-generated: $fixture is missing; skipping $name" >&2
+        echo "check-generated: $fixture is missing (the source of $name)" >&2
+        status=1
         continue
     fi
     target="Tests/OpenAPIGenerated/$name"

@@ -70,7 +70,7 @@ import Testing
         "fastapi-petshop-3.1.json", "sog-reference-petstore.yaml", "redocly-museum-3.1.yaml", "twilio-messaging-v1.yaml",
     ])
     func corpusDocumentCompiles(name: String) async throws {
-        guard let url = corpusDocument(name) else { return }
+        let url = try #require(corpusDocument(name))
         let (outcome, models) = try await typecheckModels(ofDocumentAt: url)
         #expect(!models.types.isEmpty)
         #expect(outcome.errorText == "" && outcome.status == 0)
@@ -96,35 +96,3 @@ import Testing
     }
 }
 
-/// Manual run over the corpus' `ci` tier: `COURIER_MODEL_CORPUS=1 swift test --filter ModelCorpusRun`.
-/// Every document that loads must give models that type-check cleanly; documents the loader refuses are listed.
-@Suite struct ModelCorpusRun {
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["COURIER_MODEL_CORPUS"] != nil))
-    func ciTierModelsCompile() async throws {
-        let manifest = try #require(corpusDocument("manifest.tsv"))
-        let text = try String(contentsOf: manifest, encoding: .utf8)
-        var names: [String] = []
-        for row in text.split(whereSeparator: \.isNewline).dropFirst() {
-            let fields: [Substring] = row.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count > 1 && fields[1] == "ci" { names.append(String(fields[0])) }
-        }
-        for name in names {
-            guard let url = corpusDocument(name) else { continue }
-            let models: MappedModels
-            do {
-                models = try mapModels(String(contentsOf: url, encoding: .utf8))
-            } catch {
-                print("model-corpus \(name): not loaded (\(String(describing: error).prefix(120)))")
-                continue
-            }
-            if models.types.isEmpty {
-                print("model-corpus \(name): no component schemas")
-                continue
-            }
-            let files = ModelEmitter(moduleName: "GeneratedModels", shardSize: 40).files(for: models.types)
-            let outcome = try await typecheckModels(files)
-            print("model-corpus \(name): \(models.types.count) types, \(files.count) files, status \(outcome.status)")
-            #expect(outcome.errorText == "" && outcome.status == 0, "\(name)")
-        }
-    }
-}

@@ -101,8 +101,8 @@ func typecheckModels(ofDocumentAt url: URL, shardSize: Int = 40) async throws ->
     return (try await typecheckModels(files), models)
 }
 
-/// A document of the shared corpus (`../shared/openapi-specs`), when present on this machine.
+/// A document of the corpus's `ci` tier (the copy in Tests/OpenAPIFixtures/corpus).
 func corpusDocument(_ name: String) -> URL? {
-    let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi-specs/\(name)")
+    let url = packageRoot.appendingPathComponent("Tests/OpenAPIFixtures/corpus/\(name)")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }

@@ -1,0 +1,67 @@
+// The snippets of OpenAPI.md, compiled against the package `courier generate` wrote for the Bow blog document
+// (Tests/OpenAPIGenerated/BlogPlatform), and run against its stubs and the local test server.
+import BlogPlatform
+import BlogPlatformTesting
+import Courier
+import CourierOpenAPI
+import CourierTesting
+import Foundation
+import Logging
+import Testing
+
+func articles(tagged tag: String, client: Client) async throws -> Articles {
+    try await client.send(API.article.getArticlesWithTag(tag: tag))
+}
+
+func articleTitle(_ id: Int, client: Client) async throws -> String? {
+    do {
+        return try await client.send(API.article.getArticle(id: id)).title
+    } catch let error as NetworkError {
+        if case .notFound(let problem)? = error.documentedError(as: GetArticleError.self) {
+            print(problem.error)
+            return nil
+        }
+        throw error
+    }
+}
+
+func offlineArticles() async throws -> Articles {
+    let client = Client(transport: StubTransport().stubbingBlogPlatformExamples())
+        .targeting(.blogPlatform)
+    return try await client.send(API.article.getArticlesWithTag())
+}
+
+func appleGeneratedTransport(logger: Logger) -> CourierClientTransport {
+    Client(transport: URLSessionTransport())
+        .logging(to: logger)
+        .retrying(.exponential(base: .milliseconds(200)))
+        .asClientTransport()
+}
+
+@Suite("OpenAPI.md snippets")
+struct OpenAPIArticleSnippets {
+    @Test("the stubbed client answers with the document's example")
+    func offline() async throws {
+        let articles = try await offlineArticles()
+        #expect(articles.map(\.title) == ["Values all the way down"])
+        #expect(articles.first?.tags == ["swift", "design"])
+    }
+
+    @Test("the generated endpoint reads the test server's articles by tag")
+    func live() async throws {
+        try await TestServer.withRunning { server in
+            let client = Client(transport: URLSessionTransport()).targeting(server.server)
+            let tagged = try await articles(tagged: "swift", client: client)
+            #expect(!tagged.isEmpty)
+            #expect(tagged.allSatisfy { $0.tags?.contains("swift") == true })
+        }
+    }
+
+    @Test("a documented 404 comes back as the typed error and the snippet returns nil")
+    func notFound() async throws {
+        let transport = StubTransport()
+        transport.stub(.operation("getArticle"), with: .json(#"{"error":"no article 7"}"#, status: 404))
+        let missing = try await articleTitle(7, client: Client(transport: transport).targeting(.blogPlatform))
+        #expect(missing == nil)
+    }
+}
