@@ -56,6 +56,17 @@ struct GenerateCommandTests {
         }
     }
 
+    @Test("--help explains the layout of the package it writes")
+    func helpExplainsTheLayout() async throws {
+        let outcome = try await CourierProcess.run(["generate", "--help"])
+        #expect(outcome.status == 0)
+        for path in ["Package.swift", "Sources/<Name>/API.swift", "Sources/<Name>/Models/Models+NNN.swift",
+                     "Sources/<Name>/Operations/<Group>.swift", "Sources/<Name>Testing/<Name>Examples.swift",
+                     "Tests/<Name>Tests/", ".courier-generate.json"] {
+            #expect(outcome.standardOutput.contains(path), "\(path)")
+        }
+    }
+
     @Test("--name, --tag and --quiet")
     func nameFilterQuiet() async throws {
         try await withDirectory { directory in

@@ -38,6 +38,14 @@ func appleGeneratedTransport(logger: Logger) -> CourierClientTransport {
         .asClientTransport()
 }
 
+/// README.md, "OpenAPI: generate a typed client, or run Apple's through Courier".
+func readmeGeneratedClient(client: Client) async throws {
+    let articles = try await client.send(API.article.getArticlesWithTag(tag: "swift"))   // Articles = [Article]
+
+    let offline = Client(transport: StubTransport().stubbingBlogPlatformExamples()).targeting(.blogPlatform)
+    _ = (articles, offline)
+}
+
 @Suite("OpenAPI.md snippets")
 struct OpenAPIArticleSnippets {
     @Test("the stubbed client answers with the document's example")

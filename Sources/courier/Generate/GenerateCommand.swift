@@ -8,11 +8,31 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Generate a Swift package with a typed Courier client from an OpenAPI 3.0 or 3.1 document.",
         discussion: """
-        The package has the library <Name> (API.<group>.<operation>(…) returning Courier endpoints), the testing
-        library <Name>Testing (the document's examples as stubs) and example-based tests.
+        The output directory becomes a Swift package:
 
-        Exit codes: 0 generated, 1 generation failed (or warnings with --warnings-as-errors), 64 bad arguments,
-        65 the input is refused (Swagger 2.0).
+        Package.swift
+            depends on Courier (--courier-path, or --courier-url and --courier-from)
+        Sources/<Name>/API.swift
+            API.<group> per tag, servers, security helpers, <Name>Coders
+        Sources/<Name>/Models/Models+NNN.swift
+            one type per schema, --shard-size types per file
+        Sources/<Name>/Operations/<Group>.swift
+            one function per operation, API.<group>.<operation>(…), returning a
+            Courier Endpoint; documented error responses are a typed error
+        Sources/<Name>Testing/<Name>Examples.swift
+            the document's examples as stubs: stubbing<Name>Examples()
+        Tests/<Name>Tests/
+            one offline test per example
+        .courier-generate.json
+            the files written; the next run removes those it no longer writes
+
+        Small files let SwiftPM compile in parallel and in bounded memory.
+        Repairs of spec bugs are printed as warnings with file:line:column and
+        the JSON path; nothing is dropped silently.
+
+        Exit codes: 0 generated, 1 generation failed (or a warning with
+        --warnings-as-errors), 64 bad arguments, 65 the input is refused
+        (Swagger 2.0).
         """
     )
 
