@@ -101,6 +101,32 @@ import Testing
         #expect(text.contains("case 400..<500: throw response.failure(GetPetError.clientError(status: response.status))"))
     }
 
+    /// Apple's generator drops an optional multipart body (Box, OpenAI); here it is an optional argument.
+    @Test func anOptionalMultipartBodyIsKept() throws {
+        let files = try generate("""
+            openapi: 3.1.0
+            info: {title: Uploads, version: "1"}
+            paths:
+              /files:
+                post:
+                  operationId: upload
+                  requestBody:
+                    required: false
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            file: {type: string, format: binary}
+                            note: {type: string}
+                  responses:
+                    '204': {description: stored}
+            """)
+        let text = try #require(files["Sources/PetShop/Operations/General.swift"])
+        #expect(text.contains("public func upload(body: UploadRequest? = nil) -> Courier.Endpoint<Swift.Void> {"), "\(text)")
+        #expect(text.contains("body: body.map { Courier.EndpointBody.multipart($0, encoder: Courier.MultipartFormEncoder(arrays: .repeated)) } ?? .none"), "\(text)")
+    }
+
     @Test func serversAndSecurity() throws {
         let files = try generate(OperationTestSupport.petShop)
         let api = try #require(files["Sources/PetShop/API.swift"])
