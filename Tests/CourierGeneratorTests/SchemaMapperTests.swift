@@ -27,6 +27,29 @@ import Testing
         #expect(models.types.map(\.name) == ["Other", "Thing"])
     }
 
+    @Test func anAllOfThatOnlyDescribesAReferenceIsThatType() throws {
+        let models = try mapModels(componentsDocument("""
+            Agent:
+              type: object
+              properties:
+                name: {type: string}
+            Ask:
+              type: object
+              properties:
+                agent:
+                  allOf:
+                    - {$ref: "#/components/schemas/Agent"}
+                    - {description: The agent that answers.}
+                count:
+                  allOf:
+                    - {type: integer}
+                    - {example: 3}
+            """))
+        let ask = try #require(models.object("Ask"))
+        #expect(ask.properties.map(\.type) == [.named("Agent"), .primitive(.int)])
+        #expect(models.codes.isEmpty)
+    }
+
     @Test func aComponentThatIsANullableObjectIsStillDeclared() throws {
         let models = try mapModels(componentsDocument("""
             Metadata:

@@ -9,7 +9,9 @@ extension SchemaMapper {
     func resolveAllOf(
         _ schema: JSONSchema, parts: [JSONSchema], nameHint: String, declareAs: String?, path: String
     ) -> TypeRef {
-        let effective = parts.filter { !($0.isFragment && ($0.isEmpty || $0.inferred)) }
+        // A part without a type or a composition (`{description: …}`, `{nullable: false}`, `{example: …}`) only
+        // annotates: `allOf: [{$ref: X}, {description: …}]` is how many documents (Box: ~200 times) describe a use of X.
+        let effective = parts.filter { !$0.isFragment }
         if effective.count == 1, effective[0].reference != nil {
             return resolve(effective[0], nameHint: nameHint, path: path + ".allOf[0]").type
         }
@@ -77,8 +79,8 @@ extension SchemaMapper {
             for (index, inner) in nested.enumerated() {
                 collect(inner, owner: owner, into: &merged, visited: &visited, path: path + ".allOf[\(index)]")
             }
-        case .fragment where part.isEmpty || part.inferred:
-            return
+        case .fragment:
+            return  // annotations only (see `resolveAllOf`)
         default:
             merged.others.append((part, path))
         }
