@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import OpenAPIKit
 import Testing
@@ -5,7 +6,7 @@ import Testing
 
 /// Every `ci`-tier document of the shared corpus loads (the Swagger 2.0 one is refused). The `stress` tier (Stripe,
 /// OpenAI, Box, Discord, PagerDuty REST: 1–4 MB, tens of seconds each in a debug build) is run by the corpus script.
-@Suite struct LoaderCorpusTests {
+@Suite(.serialized) struct LoaderCorpusTests {
     /// `$OPENAPI_SPECS`, else the copy of the corpus's `ci` tier committed in Tests/OpenAPIFixtures/corpus.
     static let directory: URL = {
         if let path = ProcessInfo.processInfo.environment["OPENAPI_SPECS"] { return URL(fileURLWithPath: path) }
@@ -28,19 +29,36 @@ import Testing
         #expect(Self.ciDocuments.count >= 19, "no corpus at \(Self.directory.path) (set OPENAPI_SPECS)")
     }
 
+    /// What one load gave, computed on a background thread (a document of 400 KB takes seconds in a debug build).
+    private struct Loaded: Sendable {
+        var refused: Bool
+        var hasOperationsOrWebhooks: Bool
+        var diagnostics: [Diagnostic]
+    }
+
     @Test(arguments: ciDocuments)
-    func loads(_ name: String) throws {
+    func loads(_ name: String) async throws {
         let url = Self.directory.appendingPathComponent(name)
-        let diagnostics = DiagnosticCollector()
+        let loaded = try await runInBackground {
+            let diagnostics = DiagnosticCollector()
+            do {
+                let document = try DocumentLoader(diagnostics: diagnostics).load(url: url)
+                return Loaded(
+                    refused: false, hasOperationsOrWebhooks: !document.paths.isEmpty || !document.webhooks.isEmpty,
+                    diagnostics: diagnostics.diagnostics)
+            } catch let error as GenerationError where error.kind == .refused {
+                return Loaded(refused: true, hasOperationsOrWebhooks: false, diagnostics: diagnostics.diagnostics)
+            }
+        }
         if name == "oai-swagger2-petstore.yaml" {
-            #expect(throws: GenerationError.self) { try DocumentLoader(diagnostics: diagnostics).load(url: url) }
-            #expect(diagnostics.diagnostics.map(\.code) == ["swagger2"])
+            #expect(loaded.refused)
+            #expect(loaded.diagnostics.map(\.code) == ["swagger2"])
             return
         }
-        let document = try DocumentLoader(diagnostics: diagnostics).load(url: url)
-        #expect(!document.paths.isEmpty || !document.webhooks.isEmpty)
-        #expect(!diagnostics.hasErrors)
+        #expect(!loaded.refused)
+        #expect(loaded.hasOperationsOrWebhooks)
+        #expect(!loaded.diagnostics.contains { $0.severity == .error })
         // Every diagnostic has a position.
-        #expect(diagnostics.diagnostics.allSatisfy { $0.line != nil })
+        #expect(loaded.diagnostics.allSatisfy { $0.line != nil })
     }
 }

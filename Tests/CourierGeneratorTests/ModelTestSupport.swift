@@ -4,7 +4,7 @@ import OpenAPIKit
 @testable import CourierGenerator
 
 /// The models of a document: every component schema mapped, plus what the mapper reported.
-struct MappedModels {
+struct MappedModels: Sendable {
     var types: [TypeDecl]
     var diagnostics: [Diagnostic]
 
@@ -89,14 +89,15 @@ func typecheckModels(_ files: [GeneratedFile], extraSources: [String: String] = 
     let modules = packageRoot.appendingPathComponent(".build/debug/Modules").path
     return try await runProcess(
         URL(fileURLWithPath: "/usr/bin/env"),
-        ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
+        // Low priority: the compiler must not take the cores from the suites running beside it.
+        ["nice", "-n", "15", "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors",
          "-module-name", "GeneratedModels", "-I", modules] + paths)
 }
 
 /// Generates and type-checks the models of the document at `url`.
 func typecheckModels(ofDocumentAt url: URL, shardSize: Int = 40) async throws -> (ProcessOutcome, MappedModels) {
     let text = try String(contentsOf: url, encoding: .utf8)
-    let models = try mapModels(text)
+    let models = try await runInBackground { try mapModels(text) }
     let files = ModelEmitter(moduleName: "GeneratedModels", shardSize: shardSize).files(for: models.types)
     return (try await typecheckModels(files), models)
 }
