@@ -30,6 +30,48 @@ import Testing
         #expect(properties["count"]?.integerContext?.minimum?.exclusive == false)
     }
 
+    /// OpenAPIKit alone would drop `properties` written beside a composition (OpenAI, PagerDuty).
+    @Test func propertiesBesideACompositionAreKept() throws {
+        let (document, diagnostics) = try loadDocument(document(schemas: """
+                Batch:
+                  type: object
+                  properties:
+                    file_ids: {type: array, items: {type: string}}
+                    files: {type: array, items: {type: string}}
+                  anyOf:
+                    - required: [file_ids]
+                    - required: [files]
+                Channel:
+                  type: object
+                  properties:
+                    type: {type: string}
+                  oneOf:
+                    - {type: object, properties: {email: {type: string}}}
+                    - {type: object, properties: {sms: {type: string}}}
+                Extended:
+                  allOf:
+                    - {type: object, properties: {id: {type: integer}}}
+                  properties:
+                    extra: {type: string}
+            """))
+        #expect(diagnostics.map(\.code) == [
+            "required-alternatives", "properties-beside-composition", "properties-beside-composition",
+        ])
+        #expect(diagnostics[0].path == "components.schemas.Batch.anyOf")
+        let batch = try #require(document.components.schemas["Batch"]?.objectContext?.properties)
+        #expect(batch.keys.sorted() == ["file_ids", "files"])
+        guard case .all(let channelParts, _)? = document.components.schemas["Channel"]?.value else {
+            Issue.record("Channel is not an allOf")
+            return
+        }
+        #expect(channelParts.first?.objectContext?.properties.keys.sorted() == ["type"])
+        guard case .all(let extendedParts, _)? = document.components.schemas["Extended"]?.value else {
+            Issue.record("Extended is not an allOf")
+            return
+        }
+        #expect(extendedParts.compactMap { $0.objectContext?.properties.keys.first } == ["id", "extra"])
+    }
+
     @Test func booleanExclusiveBoundsIn31AreRewrittenWithAWarning() throws {
         let (document, diagnostics) = try loadDocument(document(schemas: """
                 Rate: {type: number, minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: false}

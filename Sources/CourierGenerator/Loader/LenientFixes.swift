@@ -14,6 +14,8 @@ import Yams
 /// | `no-responses` | an operation without `responses` | `default: {description: ""}` |
 /// | `media-type` | a `content` key that is not `type/subtype` | remove the key |
 /// | `multi-type` | `type: [string, integer]` | `anyOf` of one schema per type |
+/// | `properties-beside-composition` | `properties` next to `allOf`/`oneOf`/`anyOf` (OpenAPIKit drops them) | an `allOf` part |
+/// | `required-alternatives` | `oneOf`/`anyOf` of `{required: […]}` beside `properties` | the object alone |
 struct LenientFixes {
     let family: VersionCheck.Family
     let diagnostics: DiagnosticCollector
@@ -35,6 +37,7 @@ struct LenientFixes {
             fixExclusiveBounds(in: &node, path: path)
             fixNumericBounds(in: &node, path: path)
             splitMultipleTypes(in: &node, path: path)
+            keepPropertiesBesideCompositions(in: &node, path: path)
             return true
         }
         if let nullable {
