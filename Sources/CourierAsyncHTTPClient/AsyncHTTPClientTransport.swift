@@ -134,7 +134,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 throw error
             }
             let length = ResponseBody.announcedLength(of: responseHead, for: request.head)
-            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length), request: request)
+            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length).retaining(self), request: request)
         } catch {
             throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled)
         }

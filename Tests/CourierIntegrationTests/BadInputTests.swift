@@ -159,6 +159,17 @@ struct BadInputTests {
         }
     }
 
+    @Test("a response body stays readable after the one-off client and transport that sent it are gone", arguments: TransportUnderTest.allCases)
+    func bodyOutlivesItsClient(_ kind: TransportUnderTest) async throws {
+        try await TestServer.withRunning { server in
+            // The server sends one byte every 50 ms: the body is still arriving when `send` returns and the only
+            // reference to the transport, the temporary client, is released.
+            let response = try await Client(transport: kind.makeOneOff()).send(ClientRequest(url: server.baseURL + "/drip?chunks=5&interval=50"))
+            let body = try await response.body.collect(upTo: 1024)
+            #expect(String(decoding: body, as: UTF8.self) == ".....")
+        }
+    }
+
     @Test("several cookies reach the server as one Cookie line joined with '; ' (RFC 6265 §5.4)", arguments: TransportUnderTest.allCases)
     func cookiesOnOneLine(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, _ in

@@ -113,7 +113,7 @@ public final class URLSessionTransport: Transport {
             spooled.finished()
             let head = try responseHead(urlResponse)
             let length = knownEmpty ? 0 : ResponseBody.announcedLength(of: head, for: request.head)
-            return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks), request: request)
+            return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks).retaining(self), request: request)
         } catch {
             upload?.finished()
             if Task.isCancelled {

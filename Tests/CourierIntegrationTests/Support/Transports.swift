@@ -33,4 +33,13 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomTestStringConvert
             }
         }
     }
+
+    /// A transport of this kind that nothing else references and nobody shuts down: it goes when its last user
+    /// lets go (what a one-off `Client(transport: URLSessionTransport())` does).
+    func makeOneOff() -> any Transport {
+        switch self {
+        case .urlSession: URLSessionTransport()
+        case .asyncHTTPClient: AsyncHTTPClientTransport()
+        }
+    }
 }
