@@ -3,13 +3,21 @@
 /// Real documents are messy; the generator repairs what it can and says so here rather than dropping anything
 /// silently. `error` stops generation.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How much a finding matters; ordered `note < warning < error`.
     public enum Severity: String, Hashable, Sendable, Comparable {
-        case note, warning, error
+        /// Something ignored on purpose (callbacks, XML typing).
+        case note
+        /// Something repaired or read leniently; the output is still complete.
+        case warning
+        /// Generation cannot go on.
+        case error
 
         private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
+        /// Orders by how much the finding matters.
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
     }
 
+    /// How much it matters.
     public var severity: Severity
     /// A short stable code for the kind of finding (`integer-bound`, `swagger2`, `required-missing`…).
     public var code: String
@@ -17,10 +25,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// The file the finding is in (last path component), when known.
     public var file: String?
+    /// The 1-based line in `file`, when known.
     public var line: Int?
+    /// The 1-based column in `file`, when known.
     public var column: Int?
+    /// What was found and what the generator did about it.
     public var message: String
 
+    /// A finding; `file`, `line` and `column` come from the loader's source map when it is known.
     public init(
         _ severity: Severity, code: String, path: String, file: String? = nil, line: Int? = nil, column: Int? = nil,
         message: String
@@ -66,20 +78,25 @@ final class DiagnosticCollector {
 
 /// Generation stopped: the document cannot be read or is refused (Swagger 2.0). The diagnostics say why.
 public struct GenerationError: Error, CustomStringConvertible, Sendable {
+    /// Why generation stopped.
     public enum Kind: Sendable, Hashable {
         /// The file cannot be read or parsed, or OpenAPIKit rejects it after the lenient fixes.
         case unreadable
         /// Valid input the generator does not take (Swagger 2.0, an unknown `openapi` version).
         case refused
     }
+    /// Unreadable or refused.
     public var kind: Kind
+    /// Everything reported up to the stop; the errors say why.
     public var diagnostics: [Diagnostic]
 
+    /// A stop of `kind`, explained by `diagnostics`.
     public init(kind: Kind, diagnostics: [Diagnostic]) {
         self.kind = kind
         self.diagnostics = diagnostics
     }
 
+    /// The error diagnostics, one per line.
     public var description: String {
         diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "\n")
     }

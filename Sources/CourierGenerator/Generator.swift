@@ -19,13 +19,7 @@ public struct Generator: Sendable {
     /// - Throws: ``GenerationError`` when the document cannot be read or is refused (Swagger 2.0).
     public func generate(specURL: URL) throws -> GenerationResult {
         let diagnostics = DiagnosticCollector()
-        let loader = DocumentLoader(diagnostics: diagnostics)
-        let document: OpenAPI.Document
-        do {
-            document = try loader.load(url: specURL)
-        } catch let error as GenerationError {
-            throw error
-        }
+        let document = try DocumentLoader(diagnostics: diagnostics).load(url: specURL)
         return try generate(document: document, diagnostics: diagnostics)
     }
 
@@ -66,29 +60,43 @@ public struct Generator: Sendable {
 
 /// One file of the generated package, its path relative to the package root.
 public struct GeneratedFile: Hashable, Sendable {
+    /// Relative to the package root, `/`-separated (`Sources/PetShop/API.swift`).
     public var path: String
+    /// The file's text, `\n` line ends.
     public var contents: String
 
+    /// A file at `path` holding `contents`.
     public init(path: String, contents: String) {
         self.path = path
         self.contents = contents
     }
 
+    /// The number of lines (`\n` characters).
     public var lineCount: Int { contents.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
 }
 
 /// What ``Generator/generate(specURL:)`` produced.
 public struct GenerationResult: Sendable {
+    /// The figures `courier generate` prints in its summary line.
     public struct Stats: Hashable, Sendable {
+        /// Generated model types.
         public var types: Int
+        /// Generated operations, after filtering.
         public var operations: Int
+        /// Operation groups (tags), each an `API.<group>`.
         public var groups: Int
+        /// Lines over all generated files.
         public var lines: Int
+        /// Time from the loaded document to the files (loading excluded).
         public var duration: Duration
     }
 
+    /// The library module's name (from the options or the document's title).
     public var moduleName: String
+    /// Every file of the package, in a fixed order.
     public var files: [GeneratedFile]
+    /// Notes and warnings about the document (errors throw ``GenerationError`` instead).
     public var diagnostics: [Diagnostic]
+    /// The summary figures.
     public var stats: Stats
 }

@@ -166,11 +166,14 @@ struct OpenAPISupportTests {
     @Test("path: an empty string per style, values percent-encoded, `.` and `..` kept in their segment, dates and enums by wire form")
     func pathEncoding() {
         #expect(PathParameter.encode("color", "") == "")
-        #expect(PathParameter.encode("color", "", style: .label) == ".")
+        #expect(PathParameter.encode("color", "", style: .label) == "%2E")   // "." alone would be a dot segment
         #expect(PathParameter.encode("color", "", style: .matrix) == ";color")
         #expect(PathParameter.encode("id", "a/b c,é") == "a%2Fb%20c%2C%C3%A9")
         #expect(PathParameter.encode("id", ["a,b", "c"]) == "a%2Cb,c")
         #expect(PathParameter.encode("id", "..") == "%2E%2E")
+        #expect(PathParameter.encode("id", [".."]) == "%2E%2E")
+        #expect(PathParameter.encode("id", ".", style: .label) == "%2E%2E")
+        #expect(PathParameter.encode("id", "a", style: .label) == ".a")
         #expect(PathParameter.encode("day", Date(timeIntervalSince1970: 0)) == "1970-01-01T00%3A00%3A00Z")
         #expect(PathParameter.encode("species", Species.dog) == "dog")
         let path: RequestPath = "/pets/\(raw: PathParameter.encode("ids", [3, 4], style: .matrix))/toys"
@@ -399,6 +402,15 @@ struct OpenAPISupportTests {
         try Credential.apiKey("k-43", cookie: "api_key").apply(to: &withSession)
         #expect(withSession.head.headerFields[.cookie] == "session=1; api_key=k-43")
         #expect(!"\(Credential.apiKey("k-42", cookie: "api_key"))".contains("k-42"))
+    }
+
+    @Test("an API key cookie whose name or value a Cookie header cannot hold is refused as invalidHeader(Cookie)",
+          arguments: [("k;admin=1", "api_key"), ("k 42", "api_key"), ("k\"42", "api_key"), ("k-42", "api key"), ("k-42", "a=b"), ("k-42", "")])
+    func apiKeyCookieRefusesBadBytes(value: String, name: String) throws {
+        var request = try ClientRequest(url: "https://api.example.com/items")
+        let error = try #require(throws: NetworkError.self) { try Credential.apiKey(value, cookie: name).apply(to: &request) }
+        #expect(error.kind == .invalidHeader(name: "Cookie"))
+        #expect(request.head.headerFields[.cookie] == nil)
     }
 
     @Test("an API key cookie is sent to its origin and dropped on a redirect to another")

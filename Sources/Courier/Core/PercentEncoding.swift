@@ -14,6 +14,12 @@ package enum PercentEncoding {
 
         /// `pchar`, `/` and `?`: what a query written out by hand may hold.
         static let query = Allowed { path.contains($0) || $0 == UInt8(ascii: "?") }
+
+        /// RFC 6265 `cookie-octet`: printable ASCII but space, `"`, `,`, `;` and `\`; what a cookie value holds as is.
+        static let cookieOctets = Allowed { byte in
+            byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte)
+                || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
+        }
     }
 
     /// What to do with a `%` already in the text.

@@ -73,8 +73,15 @@ enum ParameterStyles {
         }
     }
 
-    /// A path piece in `style`, percent-encoded, separators literal.
+    /// A path piece in `style`, percent-encoded, separators literal — never a dot segment: `.` or `..` (a label of
+    /// `.`, a one-element list `[".."]`) would climb out of its place once the URL is resolved, so its dots go out as
+    /// `%2E`.
     static func path(_ name: String, _ value: ParameterValue, style: ParameterStyle, explode: Bool) -> String {
+        let piece = stylePath(name, value, style: style, explode: explode)
+        return piece == "." || piece == ".." ? String(repeating: "%2E", count: piece.count) : piece
+    }
+
+    private static func stylePath(_ name: String, _ value: ParameterValue, style: ParameterStyle, explode: Bool) -> String {
         let segment = pathEncoded
         switch (style, value) {
         case (.label, .absent):
@@ -88,7 +95,7 @@ enum ParameterStyles {
         case (.matrix, .text(let text)):
             return text.isEmpty ? ";\(segment(name))" : ";\(segment(name))=\(segment(text))"
         case (_, .text(let text)):
-            return text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : segment(text)
+            return segment(text)
         case (.label, .list(let texts)):
             return "." + texts.map(segment).joined(separator: explode ? "." : ",")
         case (.matrix, .list(let texts)):
@@ -135,12 +142,7 @@ enum ParameterStyles {
     }
 
     /// RFC 6265 `cookie-octet`; `%` is always encoded, since it escapes the rest.
-    private static let cookieOctets = PercentEncoding.Allowed { byte in
-        byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte)
-            || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
-    }
-
     private static func cookieEncoded(_ text: String) -> String {
-        PercentEncoding.encode(text, allowed: cookieOctets)!
+        PercentEncoding.encode(text, allowed: .cookieOctets)!
     }
 }

@@ -23,14 +23,15 @@ struct ExampleCollector {
             let place = "\(path).responses.\(code.rawValue)"
             for (mediaType, entry) in response.content {
                 guard let content = document.components[entry] else { continue }
-                let type = mediaType.rawValue.lowercased()
-                if Self.isJSON(type) {
+                // The response mapper's classification, so the stub's body is what the generated decoder reads.
+                let kind = MediaKind(mediaType: mediaType.rawValue)
+                if kind == .json {
                     if let body = jsonExample(content, at: "\(place).content.\(mediaType.rawValue)") {
                         found.append(ExampleDecl(status: status, contentType: mediaType.rawValue, body: body))
                     }
                     break
                 }
-                if type.hasPrefix("text/") {
+                if kind == .text {
                     if let body = textExample(content) {
                         found.append(ExampleDecl(status: status, contentType: mediaType.rawValue, body: body))
                     }
@@ -110,11 +111,5 @@ struct ExampleCollector {
         case .range(let range): (Int(range.rawValue.prefix(1)) ?? 0) * 100
         case .default: hasSuccess ? nil : 200
         }
-    }
-
-    /// `application/json`, `application/problem+json`, `application/json; charset=utf-8`.
-    static func isJSON(_ mediaType: String) -> Bool {
-        let bare = mediaType.split(separator: ";").first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
-        return bare == "application/json" || bare.hasSuffix("+json")
     }
 }

@@ -133,7 +133,9 @@ struct ParameterMapper {
             decl.style = Self.style(context.style, location: location)
             decl.explode = context.explode
         case .b(let content):
-            let schema = content.first?.value.b?.schema ?? JSONSchema.fragment(.init())
+            // A content entry may be a `$ref` to a components' media type: resolve it like bodies and responses do.
+            let media = content.first.flatMap { entry in entry.value.b ?? (try? document.components.lookup(entry.value)) }
+            let schema = media?.schema ?? JSONSchema.fragment(.init())
             decl.type = schemas.typeRef(for: schema, nameHint: nameHint, use: .json, path: place + ".content")
             decl.contentJSON = true
         }

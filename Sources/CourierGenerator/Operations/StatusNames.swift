@@ -13,12 +13,6 @@ enum StatusNames {
         }.joined()
     }
 
-    /// `NotFound` for 404: for type names built from a status.
-    static func typeName(for code: Int) -> String {
-        let name = caseName(for: code)
-        return name.prefix(1).uppercased() + name.dropFirst()
-    }
-
     /// The case name for a documented range (`4XX` → `clientError`), given its first code.
     static func rangeName(startingAt code: Int) -> String {
         switch code {

@@ -69,6 +69,14 @@ public struct Credential: Sendable, Hashable {
             let pair = PercentEncoding.query([(name, value)])
             request.head.path = path + (path.contains("?") ? "&" : "?") + pair
         case .cookie(let name, let value):
+            // A `;`, `,`, space or quote would add a cookie or break the header; refuse rather than change what the
+            // server reads (RFC 6265: a token name, cookie-octet values).
+            let valid = { (text: String) in text.utf8.allSatisfy(PercentEncoding.Allowed.cookieOctets.contains) }
+            guard !name.isEmpty, valid(name), !name.contains("="), valid(value) else {
+                throw NetworkError(
+                    .invalidHeader(name: "Cookie"),
+                    message: "the cookie credential '\(name)' has a name or value a Cookie header cannot hold as is.")
+            }
             let others = (request.head.headerFields[.cookie] ?? "")
                 .split(separator: ";")
                 .map { $0.trimmingCharacters(in: .whitespaces) }
