@@ -1,8 +1,10 @@
 /// Any JSON value: what generated clients use for free-form schemas (`{}`, `additionalProperties: true`)
 /// and for the payload of a union member nobody documented.
 ///
-/// Numbers keep their kind: `1` decodes as ``int(_:)`` and `1.5` as ``double(_:)``, so a value read and
-/// written back gives the same JSON (an integer too large for `Int` becomes a ``double(_:)``).
+/// Numbers keep their value and, where it has one, their integer kind: `1` decodes as ``int(_:)`` and `1.5` as
+/// ``double(_:)``. A whole number written with a fraction or an exponent (`1.0`, `1e3`) is an integer to
+/// Foundation's decoder, so it comes back as ``int(_:)`` and is written `1`, `1000`; an integer too large for `Int`
+/// becomes a ``double(_:)``.
 ///
 /// ```swift
 /// let metadata: JSONValue = ["retries": 3, "ratio": 0.5, "tags": ["a", "b"], "note": nil]
@@ -12,7 +14,7 @@ public enum JSONValue: Codable, Hashable, Sendable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number without a fraction or exponent that fits in an `Int`.
+    /// A number whose value is a whole number that fits in an `Int`.
     case int(Int)
     /// Any other number.
     case double(Double)
