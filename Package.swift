@@ -157,6 +157,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A raw SwiftNIO server that misbehaves on purpose (RELIABILITY.md), for the integration tests and
+        // the chaos soak.
+        .target(
+            name: "MisbehavingServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/MisbehavingServer",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CourierIntegrationTests",
             dependencies: [
@@ -164,6 +175,7 @@ let package = Package(
                 "CourierTesting",
                 "CourierAsyncHTTPClient",
                 "CourierTestSupport",
+                "MisbehavingServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -73,33 +73,37 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
     /// with back-pressure.
+    ///
+    /// It never sends a request twice. A request that reached the connection and failed — even a GET
+    /// whose connection the server closed unanswered — is not sent again here: whether to repeat it is
+    /// the retry middleware's decision (`Client.retrying(_:)`), which knows the method, the body and the
+    /// caller's budget. Only a request that failed before any byte of it was written (a pooled
+    /// connection found closed) is given a second connection.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         do {
             return try await attempt(request)
-        } catch let error as NetworkError where error.kind == .connectionClosed && Self.mayResend(request) && !Task.isCancelled {
-            // NOTE: a pooled connection that the server closed after its last answer (RELIABILITY 5)
-            // fails the next request before any byte of a response, and AsyncHTTPClient does not send it
-            // again. As OkHttp does for a stale pooled connection, an idempotent request with a replayable
-            // body is sent once more; the failed connection has left the pool, so a new one is opened.
-            return try await attempt(request)
+        } catch let failure as NeverSent {
+            // NOTE: a request given a pooled connection the server had just closed fails before any byte
+            // of it is written (AsyncHTTPClient does not reschedule it). Nothing reached the server, so it
+            // goes out once more, on another connection (RELIABILITY A5) — whatever its method.
+            guard request.body.isReplayable, !Task.isCancelled else { throw failure.error }
+            do {
+                return try await attempt(request)
+            } catch let again as NeverSent {
+                throw again.error
+            }
         }
-    }
-
-    /// Whether a request that failed before its response began may go out again unasked: its method is
-    /// idempotent (RFC 9110 §9.2.2) and its body can be sent again.
-    private static func mayResend(_ request: ClientRequest) -> Bool {
-        let idempotent: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace]
-        return idempotent.contains(request.head.method) && request.body.isReplayable
     }
 
     private func attempt(_ request: ClientRequest) async throws -> ClientResponse {
         guard !Task.isCancelled else {
             throw NetworkError(.cancelled, message: "the calling task was cancelled before the request was sent.", request: request)
         }
-        guard !(ownsClient && shutdownState.isShutDown) else {
+        guard !isShutDown else {
             throw NetworkError(.shutdown, message: "the transport was shut down; create a new one.", request: request)
         }
         let eventLoop = client.eventLoopGroup.next()
+        var sentDelegate: StreamingResponseDelegate?
         do {
             var httpRequest = try makeRequest(request)
             let reportsProgress = request.options.onProgress != nil && !request.body.isEmpty
@@ -107,7 +111,8 @@ public final class AsyncHTTPClientTransport: Transport {
             httpRequest.body = body
             // NOTE: made only once nothing else can throw before `execute`: its head promise must be
             // completed, and only AsyncHTTPClient completes it.
-            let delegate = StreamingResponseDelegate(eventLoop: eventLoop, reportingProgressOf: reportsProgress ? request : nil)
+            let delegate = StreamingResponseDelegate(eventLoop: eventLoop, reportingProgressOf: reportsProgress ? request : nil, upload: upload)
+            sentDelegate = delegate
             let deadline = request.options.timeout.map { timeout in
                 let now = NIODeadline.now()
                 let span = TimeAmount(timeout)
@@ -120,7 +125,9 @@ public final class AsyncHTTPClientTransport: Transport {
             task.futureResult.whenFailure { delegate.taskFailed($0) }
             // NOTE: the task pumping a streamed body ends with the request, even while it waits for the
             // caller's stream to yield.
-            task.futureResult.whenComplete { _ in upload?.cancel() }
+            task.futureResult.whenComplete { _ in
+                upload?.stop(with: NetworkError(.cancelled, message: "the request ended before its body was written."))
+            }
             let head = try await withTaskCancellationHandler {
                 try await delegate.head.get()
             } onCancel: {
@@ -134,10 +141,20 @@ public final class AsyncHTTPClientTransport: Transport {
                 throw error
             }
             let length = ResponseBody.announcedLength(of: responseHead, for: request.head)
-            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length).retaining(self), request: request)
+            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length, shutDown: { [weak self] in self?.isShutDown ?? true }).retaining(self), request: request)
         } catch {
-            throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled)
+            let mapped = NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
+            if mapped.kind == .connectionClosed, let delegate = sentDelegate, !delegate.requestHeadSent {
+                throw NeverSent(error: mapped)
+            }
+            throw mapped
         }
+    }
+
+    /// Whether this transport's own client has been shut down: requests it cut off fail as `shutdown`,
+    /// not `cancelled`.
+    private var isShutDown: Bool {
+        ownsClient && shutdownState.isShutDown
     }
 
     private func makeRequest(_ request: ClientRequest) throws -> HTTPClient.Request {
@@ -175,14 +192,34 @@ public final class AsyncHTTPClientTransport: Transport {
             guard let fieldName = HTTPField.Name(name) else { continue }
             fields.append(HTTPField(name: fieldName, lenientValue: Array(value.utf8)))
         }
-        // NOTE: the decompressor has decoded the body; these two fields describe bytes nobody above
-        // will see, and a cache storing them beside the decoded body would corrupt its entry.
-        if decodesBodies, let encoding = fields[.contentEncoding], Self.decodedEncodings.contains(encoding.lowercased()) {
-            fields[.contentEncoding] = nil
-            fields[.contentLength] = nil
+        if decodesBodies {
+            Self.removeDecodedEncoding(from: &fields)
         }
         return HTTPResponse(status: .init(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase), headerFields: fields)
     }
+
+    /// Makes `fields` describe the body the decompressor delivers.
+    ///
+    /// NOTE: NIO's decompressor decodes one layer — the outermost — when the first listed coding is gzip
+    /// or deflate, and leaves stacked codings (`gzip, gzip`, or one field line each) otherwise alone. The
+    /// codings left are exactly what the body still carries, so they stay; `Content-Length`, which
+    /// counted the encoded bytes, goes. A cache storing the old fields beside the decoded body would
+    /// corrupt its entry; a reader trusting them would decode twice.
+    static func removeDecodedEncoding(from fields: inout HTTPFields) {
+        var codings = fields[values: .contentEncoding]
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty }
+        guard let first = codings.first, decodedEncodings.contains(first) else { return }
+        codings.removeLast()
+        fields[.contentLength] = nil
+        fields[.contentEncoding] = codings.isEmpty ? nil : codings.joined(separator: ", ")
+    }
+}
+
+/// A request that failed before any byte of it was written.
+private struct NeverSent: Error {
+    let error: NetworkError
 }
 
 /// Makes sure an owned client is shut down once.

@@ -10,11 +10,19 @@ import NIOSSL
 extension NetworkError {
     /// An AsyncHTTPClient or SwiftNIO error as a `NetworkError`, with the kinds `URLSessionTransport`
     /// gives for the same situations.
-    static func fromAsyncHTTPClient(_ error: any Error, request: ClientRequest, cancelled: Bool) -> NetworkError {
+    ///
+    /// - Parameters:
+    ///   - cancelled: whether the calling task was cancelled, which is then the cause.
+    ///   - shutDown: whether the transport was shut down: AsyncHTTPClient cancels the requests in flight
+    ///     when it shuts down, and they fail as `shutdown`, as documented.
+    static func fromAsyncHTTPClient(_ error: any Error, request: ClientRequest, cancelled: Bool, shutDown: Bool = false) -> NetworkError {
         if let error = error as? NetworkError {
             return NetworkError.wrapping(error, request: request)
         }
         let kind = cancelled ? .cancelled : Self.kind(of: error)
+        if kind == .cancelled, !cancelled, shutDown {
+            return NetworkError(.shutdown, message: "the transport was shut down while the request was in flight.", request: request, underlying: error)
+        }
         return NetworkError(kind, message: "AsyncHTTPClient failed: \(error).", request: request, underlying: error)
     }
 

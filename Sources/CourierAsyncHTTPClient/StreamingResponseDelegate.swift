@@ -33,9 +33,29 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     /// The body bytes AsyncHTTPClient has written so far.
     private var bytesSent: Int64 = 0
 
-    init(eventLoop: any EventLoop, reportingProgressOf progressRequest: ClientRequest? = nil) {
+    /// The pump writing a streamed request body, while there is one.
+    private let upload: UploadPump?
+    /// The response's announced body length, when it has one.
+    private var expectedLength: Int?
+    private var receivedLength = 0
+    /// Set when the server answered (3xx–5xx) before the request body was written: AsyncHTTPClient then
+    /// pauses the upload for good and never reports the response's end, so the end is known here.
+    private var answeredEarly = false
+    /// Whether an early answer's body arrived whole before the upload was stopped.
+    private var earlyAnswerComplete = false
+    /// Whether AsyncHTTPClient has written the whole request, body included.
+    private var requestSent = false
+    /// Whether AsyncHTTPClient has written the request head: until then nothing reached the server.
+    /// Read by the transport once the exchange has failed, after the event loop's last word on it.
+    private let headSent = SetOnceFlag()
+
+    /// Whether any byte of the request was written to a connection.
+    var requestHeadSent: Bool { headSent.value }
+
+    init(eventLoop: any EventLoop, reportingProgressOf progressRequest: ClientRequest? = nil, upload: UploadPump? = nil) {
         self.eventLoop = eventLoop
         self.progressRequest = progressRequest
+        self.upload = upload
         headPromise = eventLoop.makePromise()
         head = headPromise.futureResult
         let demand = ReaderDemand()
@@ -51,8 +71,19 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
         demand.delegate = self
     }
 
-    /// The body as Courier chunks, with errors mapped for `request`. Called once, after the head.
-    func body(for request: ClientRequest, length: Int64?) -> ResponseBody {
+    // NOTE: AsyncHTTPClient may release a delegate without ending it — a streamed upload answered early
+    // (a 302 or 413 before the body was read) completes the task with no `didFinishRequest` and no
+    // `didReceiveError` — and a source released unfinished traps. Whatever has not ended, ends here.
+    deinit {
+        source.finish(NetworkError(.connectionClosed, message: "the exchange ended before the response body did."))
+        if !headDelivered {
+            headPromise.fail(NetworkError(.connectionClosed, message: "the exchange ended before a response arrived."))
+        }
+    }
+
+    /// The body as Courier chunks, with errors mapped for `request` (`shutDown` says whether the transport
+    /// was shut down, which is why a body cut off ends). Called once, after the head.
+    func body(for request: ClientRequest, length: Int64?, shutDown: @escaping @Sendable () -> Bool) -> ResponseBody {
         guard let chunks = self.chunks else {
             preconditionFailure("a response body is made once")
         }
@@ -64,13 +95,14 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
                     guard let buffer = try await iterator.next() else { return nil }
                     return Data(buffer.readableBytesView)
                 } catch {
-                    throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled)
+                    throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: shutDown())
                 }
             }
         })
     }
 
     func didSendRequestHead(task: HTTPClient.Task<Void>, _ head: HTTPRequestHead) {
+        headSent.set()
         self.task = task
         if readerGone { task.cancel() }
         // NOTE: a new attempt on a new connection starts its body here, so progress counts from 0 again.
@@ -84,14 +116,34 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
         progressRequest.reportUploadProgress(totalBytesSent: bytesSent)
     }
 
+    func didSendRequest(task: HTTPClient.Task<Void>) {
+        requestSent = true
+    }
+
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         self.task = task
         headDelivered = true
         headPromise.succeed(head)
+        if head.status.code >= 300, upload != nil, !requestSent {
+            answeredEarly = true
+            expectedLength = head.headers.contains(name: "transfer-encoding") ? nil : head.headers.first(name: "content-length").flatMap { Int($0) }
+            stopUploadIfAnswerEnded()
+        }
         return eventLoop.makeSucceededVoidFuture()
     }
 
+    /// Stops the upload of an early-answered request once the answer's body is whole — at once when its
+    /// length is unknown, since its end will never be reported — so that the task ends.
+    private func stopUploadIfAnswerEnded() {
+        guard answeredEarly, let upload else { return }
+        if let expectedLength, receivedLength < expectedLength { return }
+        earlyAnswerComplete = expectedLength != nil
+        upload.stop(with: NetworkError(.connectionClosed, message: "the server answered before reading the request body, and the upload was stopped."))
+    }
+
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        receivedLength += buffer.readableBytes
+        defer { stopUploadIfAnswerEnded() }
         switch source.yield(contentsOf: CollectionOfOne(buffer)) {
         case .produceMore:
             return eventLoop.makeSucceededVoidFuture()
@@ -106,24 +158,26 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     }
 
     func didReceiveError(task: HTTPClient.Task<Void>, _ error: any Error) {
-        if headDelivered {
-            source.finish(error)
-        } else {
-            headDelivered = true
-            headPromise.fail(error)
-            source.finish(error)
-        }
-        releaseDemand()
+        end(with: error)
     }
 
     /// The task failed, perhaps without ever calling this delegate.
     func taskFailed(_ error: any Error) {
-        eventLoop.execute {
-            guard !self.headDelivered else { return }
-            self.headDelivered = true
-            self.headPromise.fail(error)
-            self.source.finish(error)
+        eventLoop.execute { self.end(with: error) }
+    }
+
+    /// Ends the exchange with `error` — unless it is the stopped upload of an answer that arrived whole,
+    /// whose body then ends normally. Finishing twice is harmless.
+    private func end(with error: any Error) {
+        if earlyAnswerComplete {
+            source.finish()
+        } else {
+            source.finish(error)
         }
+        releaseDemand()
+        guard !headDelivered else { return }
+        headDelivered = true
+        headPromise.fail(error)
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
@@ -165,4 +219,16 @@ final class ReaderDemand: NIOAsyncSequenceProducerDelegate, @unchecked Sendable 
     func didTerminate() {
         delegate?.readerStopped()
     }
+}
+
+/// A flag set once, read from any thread.
+///
+/// `@unchecked Sendable`: `flag` is only touched under `lock`.
+final class SetOnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+
+    var value: Bool { lock.withLock { flag } }
+
+    func set() { lock.withLock { flag = true } }
 }

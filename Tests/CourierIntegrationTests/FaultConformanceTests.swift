@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import HTTPTypes
+import MisbehavingServer
 import Testing
 
 /// RELIABILITY.md sections A–C against a server that misbehaves on purpose: every transport must end

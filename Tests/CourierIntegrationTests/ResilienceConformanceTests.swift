@@ -4,6 +4,7 @@ import CourierTestSupport
 import CourierTesting
 import Foundation
 import HTTPTypes
+import MisbehavingServer
 import Testing
 
 /// Runs `body` with a running test server and a fresh transport of `kind`.

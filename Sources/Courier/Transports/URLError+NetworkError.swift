@@ -45,9 +45,20 @@ extension URLError {
             return .connectionClosed
         case .unknown where message.contains("transfer closed") || message.contains("Recv failure"):
             return .connectionClosed
-        case .unknown where message.contains("chunked") || message.contains("response headers") || message.contains("unencoding"):
+        case .unknown where message.contains("chunked") || message.contains("response headers") || message.contains("unencoding")
+            || message.contains("content encoding"):
             return .invalidResponse
         case .unsupportedURL where message.contains("HTTP/0.9") || message.contains("response code"):
+            return .invalidResponse
+        // NOTE: corelibs maps no TLS failure to a TLS code: a certificate it cannot verify is `-1` with
+        // OpenSSL's message ("SSL certificate problem: self-signed certificate", "SSL: no alternative
+        // certificate subject name matches…").
+        case .unknown where message.hasPrefix("SSL") || message.contains("certificate"):
+            return .tlsFailure
+        // NOTE: corelibs refuses header sections it cannot parse (a field whose value is only spaces, a
+        // field with no space after its colon, a status line without a reason phrase, bytes that are not
+        // UTF-8) by aborting libcurl's header callback; libcurl calls that "Failed writing header".
+        case .unknown where message.contains("Failed writing header"):
             return .invalidResponse
         default:
             return nil
@@ -59,6 +70,12 @@ extension URLError {
 
     /// One sentence for the error's message.
     var courierSummary: String {
-        "URLSession failed with URLError \(code.rawValue) (\(localizedDescription))."
+        let summary = "URLSession failed with URLError \(code.rawValue) (\(localizedDescription))."
+        #if canImport(FoundationNetworking)
+        if code == .unknown, localizedDescription.contains("Failed writing header") {
+            return summary + " URLSession on Linux cannot read this response's header section (for example a field whose value is only spaces, which is legal); AsyncHTTPClientTransport can."
+        }
+        #endif
+        return summary
     }
 }

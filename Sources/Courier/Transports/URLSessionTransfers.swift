@@ -34,6 +34,8 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         let progressRequest: ClientRequest?
         /// The body bytes handed to libcurl so far.
         var bytesSent: Int64 = 0
+        /// Body bytes received and not yet read.
+        var buffered = 0
 
         init(continuation: HeadContinuation, progressRequest: ClientRequest?) {
             phase = .waitingForHead(continuation)
@@ -42,13 +44,28 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     private let lock = NSLock()
-    private var transfers: [Int: Transfer] = [:]
+    /// Keyed by the task itself: task identifiers repeat across the sessions a transport uses.
+    private var transfers: [ObjectIdentifier: Transfer] = [:]
+    /// The most body bytes received and not yet read that the reader may leave behind before the
+    /// transfer fails (there is no back-pressure to apply instead).
+    let maxBufferedBytes: Int
+    /// The most body bytes any transfer held unread at once, for tests and the chaos soak.
+    private var peakBuffered = 0
+
+    init(maxBufferedBytes: Int) {
+        self.maxBufferedBytes = maxBufferedBytes
+    }
+
+    /// The most body bytes any transfer held unread at once.
+    var peakBufferedBytes: Int {
+        lock.withLock { peakBuffered }
+    }
 
     /// Registers `task` and starts it; `continuation` is resumed with the head and the body chunks, or
     /// with an error. When `deadline` passes before the body has ended, the transfer stops with
     /// `timedOut`. The upload progress of `progressRequest`, when given, is reported as its body goes out.
     func start(_ task: URLSessionTask, deadline: Duration?, reportingProgressOf progressRequest: ClientRequest?, continuation: HeadContinuation) {
-        lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation, progressRequest: progressRequest) }
+        lock.withLock { transfers[ObjectIdentifier(task)] = Transfer(continuation: continuation, progressRequest: progressRequest) }
         // NOTE: a task cancelled before this point may have had its URLSession task cancelled before it
         // was registered, and that completion would be lost: end it here instead of resuming.
         if Task.isCancelled {
@@ -74,7 +91,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     /// Ends the transfer of `task` with `error`, wherever it is, and cancels the task.
     private func fail(_ task: URLSessionTask, with error: any Error) {
         let phase: Transfer.Phase? = lock.withLock {
-            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+            guard let transfer = transfers.removeValue(forKey: ObjectIdentifier(task)) else { return nil }
             defer { transfer.phase = .finished }
             return transfer.phase
         }
@@ -105,7 +122,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         }
         let (stream, streamContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let waiting: (Transfer, HeadContinuation)? = lock.withLock {
-            guard let transfer = transfers[dataTask.taskIdentifier], case .waitingForHead(let continuation) = transfer.phase else {
+            guard let transfer = transfers[ObjectIdentifier(dataTask)], case .waitingForHead(let continuation) = transfer.phase else {
                 return nil
             }
             transfer.phase = .streaming(streamContinuation)
@@ -132,6 +149,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             return {
                 withExtendedLifetime(reader) {}
                 if let chunk = try await iterator.next() {
+                    lock.withLock { transfer.buffered -= chunk.count }
                     return chunk
                 }
                 guard lock.withLock({ transfer.completed }) else {
@@ -143,7 +161,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     private func abandon(_ task: URLSessionTask) {
-        let abandoned = lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) != nil }
+        let abandoned = lock.withLock { transfers.removeValue(forKey: ObjectIdentifier(task)) != nil }
         if abandoned { task.cancel() }
     }
 
@@ -159,7 +177,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         totalBytesExpectedToSend: Int64
     ) {
         let progress: (ClientRequest, Int64)? = lock.withLock {
-            guard let transfer = transfers[task.taskIdentifier], let request = transfer.progressRequest else { return nil }
+            guard let transfer = transfers[ObjectIdentifier(task)], let request = transfer.progressRequest else { return nil }
             transfer.bytesSent += bytesSent
             return (request, transfer.bytesSent)
         }
@@ -169,18 +187,29 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let stream: AsyncThrowingStream<Data, any Error>.Continuation? = lock.withLock {
-            guard let transfer = transfers[dataTask.taskIdentifier], case .streaming(let stream) = transfer.phase else {
-                return nil
+        let (stream, overflow): (AsyncThrowingStream<Data, any Error>.Continuation?, Int?) = lock.withLock {
+            guard let transfer = transfers[ObjectIdentifier(dataTask)], case .streaming(let stream) = transfer.phase else {
+                return (nil, nil)
             }
-            return stream
+            transfer.buffered += data.count
+            peakBuffered = max(peakBuffered, transfer.buffered)
+            return transfer.buffered > maxBufferedBytes ? (nil, transfer.buffered) : (stream, nil)
+        }
+        if let overflow {
+            // NOTE: corelibs cannot pause a transfer (`suspend()` restarts it, and its data callback never
+            // pauses libcurl), so a reader that falls behind a fast server would let the body pile up in
+            // memory without end. It ends here instead, with a typed error that says why.
+            return fail(dataTask, with: NetworkError(
+                .bodyTooLarge,
+                message: "the body's reader fell \(overflow) bytes behind the server, past URLSessionTransport.Configuration.maxBufferedBodySize (\(maxBufferedBytes)); URLSession on Linux cannot slow a server down. Read faster, raise the limit, or use AsyncHTTPClientTransport, which applies back-pressure."
+            ))
         }
         stream?.yield(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let transfer: Transfer? = lock.withLock {
-            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+            guard let transfer = transfers.removeValue(forKey: ObjectIdentifier(task)) else { return nil }
             transfer.completed = error == nil
             return transfer
         }
@@ -216,7 +245,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         // lost) and the task is cancelled. The challenge can come before the head was delivered, or after
         // it (the body then ends here, empty).
         let phase: Transfer.Phase? = lock.withLock {
-            guard let transfer = transfers.removeValue(forKey: task.taskIdentifier) else { return nil }
+            guard let transfer = transfers.removeValue(forKey: ObjectIdentifier(task)) else { return nil }
             defer { transfer.phase = .finished }
             // An empty body is the whole of what this response will deliver, not a truncation.
             transfer.completed = true

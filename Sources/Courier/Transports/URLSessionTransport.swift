@@ -54,15 +54,22 @@ public final class URLSessionTransport: Transport {
         public var timeout: Duration
         /// How many connections to one host may be open at once.
         public var maxConnectionsPerHost: Int
+        /// The most response body bytes that may arrive ahead of the body's reader. On Linux URLSession
+        /// cannot pause a transfer, so a reader slower than the server falls behind; past this many
+        /// unread bytes the body fails with ``NetworkError/Kind/bodyTooLarge`` instead of filling memory.
+        public var maxBufferedBodySize: Int
 
         /// Creates a configuration.
-        public init(timeout: Duration = .seconds(60), maxConnectionsPerHost: Int = 8) {
+        public init(timeout: Duration = .seconds(60), maxConnectionsPerHost: Int = 8, maxBufferedBodySize: Int = 32 << 20) {
+            precondition(maxBufferedBodySize > 0, "maxBufferedBodySize must be positive")
             self.timeout = timeout
             self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.maxBufferedBodySize = maxBufferedBodySize
         }
     }
 
     private let configuration: Configuration
+    private let sessionConfiguration: URLSessionConfiguration
     private let session: URLSession
     private let transfers: URLSessionTransfers
 
@@ -72,12 +79,38 @@ public final class URLSessionTransport: Transport {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxConnectionsPerHost
         sessionConfiguration.httpCookieAcceptPolicy = .never
-        sessionConfiguration.httpShouldSetCookies = false
         sessionConfiguration.httpCookieStorage = nil
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        transfers = URLSessionTransfers()
+        self.sessionConfiguration = sessionConfiguration
+        transfers = URLSessionTransfers(maxBufferedBytes: configuration.maxBufferedBodySize)
         session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
+    }
+
+    /// The most response body bytes any transfer held unread at once (tests and the chaos soak check it
+    /// against ``Configuration/maxBufferedBodySize``).
+    package var peakBufferedBodyBytes: Int {
+        transfers.peakBufferedBytes
+    }
+
+    /// The session to send `request` on.
+    ///
+    /// NOTE: libcurl (URLSession on Linux) re-sends a request whose reused keep-alive connection turns
+    /// out dead, and corelibs cannot rewind a body for it: measured, a POST reached the server twice, the
+    /// second time with an empty body, and a PUT three times with 1000, 0 and 1000 bytes. libcurl only
+    /// does this on a *reused* connection, and its connection cache belongs to one session; so a request
+    /// that must not be repeated unasked — a body, or a method that is not idempotent — goes out on a
+    /// session of its own, whose single connection is new. It costs a connection set-up per such request.
+    private func session(for request: ClientRequest) -> (URLSession, oneShot: Bool) {
+        #if canImport(FoundationNetworking)
+        let idempotent: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace]
+        if idempotent.contains(request.method), request.body.isEmpty {
+            return (session, false)
+        }
+        return (URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil), true)
+        #else
+        return (session, false)
+        #endif
     }
 
     deinit {
@@ -91,6 +124,9 @@ public final class URLSessionTransport: Transport {
         do {
             let spooled = try await UploadSource.make(for: request.body)
             upload = spooled
+            let (session, oneShot) = session(for: request)
+            // A one-shot session lets its task finish, then goes.
+            defer { if oneShot { session.finishTasksAndInvalidate() } }
             let task: URLSessionTask
             switch spooled {
             case .memory(let data) where data.isEmpty:
