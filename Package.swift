@@ -168,6 +168,20 @@ let package = Package(
             path: "Tests/MisbehavingServer",
             swiftSettings: strict
         ),
+        // The chaos soak (issue #20): `swift run -c release ChaosSoak --exchanges 10000`. Not a test: it runs
+        // thousands of faulty exchanges against the MisbehavingServer and fails on a crash, a hang, a leaked
+        // socket, a duplicated write or a body over its limit.
+        .executableTarget(
+            name: "ChaosSoak",
+            dependencies: [
+                "Courier",
+                "CourierAsyncHTTPClient",
+                "MisbehavingServer",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Benchmarks/Sources/ChaosSoak",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CourierIntegrationTests",
             dependencies: [

@@ -20,11 +20,20 @@ enum RequestBodyWriter {
         let pump = UploadPump(promise: eventLoop.makePromise(of: Void.self))
         let stream = HTTPClient.Body.stream(contentLength: body.length) { writer in
             pump.start {
-                for try await chunk in chunks {
+                var iterator = chunks.makeAsyncIterator()
+                var current = try await iterator.next()
+                while let chunk = current {
                     // NOTE: the writer's futures apply back-pressure: each chunk is written only once the
-                    // previous one was accepted. AsyncHTTPClient may never complete one (it pauses the
-                    // upload for good when a 3xx/4xx answer arrives first), so the wait is cancellable.
-                    try await writer.write(.byteBuffer(ByteBuffer(bytes: chunk))).cancellableValue()
+                    // previous one was accepted. AsyncHTTPClient may never complete one: it pauses the upload
+                    // for good when a 3xx/4xx answer arrives first, and once the server has answered (which
+                    // it may do as soon as the last byte arrives) the last part's acknowledgement can be lost,
+                    // which left the connection leased for ever. So the waits are cancellable, and the last
+                    // part is not waited for: the body's end, queued after it, follows it on the connection.
+                    let next = try await iterator.next()
+                    let written = writer.write(.byteBuffer(ByteBuffer(bytes: chunk)))
+                    guard next != nil else { break }
+                    try await written.cancellableValue()
+                    current = next
                 }
             }
         }

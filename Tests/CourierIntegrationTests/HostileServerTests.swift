@@ -52,6 +52,56 @@ struct HostileServerTests {
         }
     }
 
+    // Promise: every exchange gives its connection back: many more exchanges than the pool has
+    // connections, of every body kind, all reach the server (a leaked lease would starve the pool).
+    @Test("exchanges of every body kind give their connection back", arguments: TransportUnderTest.allCases, ["none", "bytes", "stream", "singlePass"])
+    func connectionsAreGivenBack(_ transport: TransportUnderTest, _ kind: String) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await transport.with(asyncHTTPClient: .init(connectTimeout: .seconds(5), maxConnectionsPerHost: 2)) { t in
+                let client = Client(transport: t)
+                for round in 0..<40 {
+                    var request = try ClientRequest(kind == "none" ? .get : .post, url: server.baseURL + Behaviour.keepAlive.rawValue + "?x=\(round)")
+                    switch kind {
+                    case "bytes": request.body = .bytes(Data(repeating: 1, count: 1000))
+                    case "stream": request.body = Self.streamedBody(1000)
+                    case "singlePass": request.body = .singlePass(length: 4, AsyncStream { $0.yield(Data("abcd".utf8)); $0.finish() })
+                    default: break
+                    }
+                    request.options.timeout = .seconds(5)
+                    let outcome = await FaultConformanceTests.outcome(of: request, client: client)
+                    #expect(outcome == .success(200), "round \(round): \(outcome); the server saw \(server.received(.keepAlive).map { "\($0.target) \($0.bodyBytes)\($0.complete ? "" : " cut") #\($0.indexOnConnection)" }), open \(server.openConnections)")
+                }
+                #expect(server.requests(.keepAlive) == 40)
+            }
+        }
+    }
+
+    // Promise: uploads to a server that answers and closes at once, without saying `Connection: close`,
+    // never crash the process (AsyncHTTPClient's pool trapped: "A connection that we don't know was
+    // released?"; found by the chaos soak).
+    @Test("uploads answered by a server that closes at once never crash", arguments: TransportUnderTest.allCases)
+    func uploadsToAClosingServer(_ transport: TransportUnderTest) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await transport.with { t in
+                let client = Client(transport: t)
+                try await withThrowingTaskGroup(of: Outcome.self) { group in
+                    for round in 0..<400 {
+                        group.addTask {
+                            var request = try ClientRequest(.post, url: server.baseURL + Behaviour.ok.rawValue)
+                            request.body = round % 2 == 0 ? .bytes(Data(repeating: 3, count: 1000)) : Self.streamedBody(1000)
+                            request.options.timeout = .seconds(20)
+                            return await FaultConformanceTests.outcome(of: request, client: client)
+                        }
+                        if round >= 8 { _ = try await group.next() }
+                    }
+                    for try await outcome in group {
+                        #expect(outcome == .success(200) || outcome == .failure(.connectionClosed))
+                    }
+                }
+            }
+        }
+    }
+
     // Promise: a POST that meets a kept-alive connection the server closed is sent once, never replayed
     // on a fresh connection and never with an empty body. (#20.2, RELIABILITY A6)
     @Test("a POST on a connection the server drops reaches the server once, with its whole body", arguments: TransportUnderTest.allCases)

@@ -67,6 +67,7 @@ final class MisbehavingHandler: ChannelInboundHandler, @unchecked Sendable {
         events.recordReceived(.init(
             method: request.head.method,
             path: request.head.path,
+            target: request.head.target,
             bodyBytes: request.bodyBytes,
             complete: complete,
             indexOnConnection: requestsOnConnection

@@ -79,6 +79,8 @@ package final class MisbehavingServer: Sendable {
     package struct ReceivedRequest: Sendable, Equatable {
         package var method: String
         package var path: String
+        /// The request target: the path with its query.
+        package var target: String
         /// The body bytes that arrived; for a body cut short, what arrived before the connection closed.
         package var bodyBytes: Int
         /// Whether the whole announced body arrived.
@@ -140,6 +142,11 @@ package final class MisbehavingServer: Sendable {
     /// arriving is not listed yet.
     package func received(_ behaviour: Behaviour) -> [ReceivedRequest] {
         events.received(behaviour.rawValue)
+    }
+
+    /// Every request that arrived, on any path, as ``received(_:)``.
+    package func allReceived() -> [ReceivedRequest] {
+        events.allReceived()
     }
 
     /// Every request that arrived for `path`, as ``received(_:)``.

@@ -32,6 +32,10 @@ final class ServerEvents: @unchecked Sendable {
         lock.withLock { receivedRequests[path, default: []] }
     }
 
+    func allReceived() -> [MisbehavingServer.ReceivedRequest] {
+        lock.withLock { receivedRequests.values.flatMap { $0 } }
+    }
+
     func bytesSent(_ path: String) -> Int {
         lock.withLock { sent[path, default: 0] }
     }

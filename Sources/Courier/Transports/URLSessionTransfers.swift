@@ -51,6 +51,10 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     let maxBufferedBytes: Int
     /// The most body bytes any transfer held unread at once, for tests and the chaos soak.
     private var peakBuffered = 0
+    /// Tasks whose redirect decision corelibs has not processed yet; `true` when a cancel waits for it.
+    private var redirectsInFlight: [ObjectIdentifier: Bool] = [:]
+    /// Tasks cancelled here and not yet completed.
+    private var cancelled: Set<ObjectIdentifier> = []
 
     init(maxBufferedBytes: Int) {
         self.maxBufferedBytes = maxBufferedBytes
@@ -96,7 +100,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             return transfer.phase
         }
         guard let phase else { return }
-        task.cancel()
+        cancel(task)
         switch phase {
         case .waitingForHead(let continuation): continuation.resume(throwing: error)
         case .streaming(let stream): stream.finish(throwing: error)
@@ -110,6 +114,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        redirectSettled(dataTask)
         // NOTE: refusals answer `.allow` and then cancel the task: corelibs traps ("Transfer completed,
         // but there's no response") when a response is refused with `.cancel`.
         guard let httpResponse = response as? HTTPURLResponse else {
@@ -130,7 +135,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         }
         guard let (transfer, headContinuation) = waiting else {
             completionHandler(.allow)
-            return dataTask.cancel()
+            return cancel(dataTask)
         }
         streamContinuation.onTermination = { [weak self] termination in
             // The reader went away before the end: stop the transfer.
@@ -162,7 +167,31 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
 
     private func abandon(_ task: URLSessionTask) {
         let abandoned = lock.withLock { transfers.removeValue(forKey: ObjectIdentifier(task)) != nil }
-        if abandoned { task.cancel() }
+        if abandoned { cancel(task) }
+    }
+
+    /// Cancels `task` — at once, or, while corelibs waits on a redirect decision, once that is settled.
+    ///
+    /// NOTE: corelibs traps ("Received callback for HTTP redirection, but we're not waiting for it") when a
+    /// task is cancelled between the redirect decision and its processing on the session's queue, and
+    /// when the decision comes for a task already cancelled. Found by the chaos soak (a 307 answered early
+    /// to an upload, cancelled by its caller).
+    func cancel(_ task: URLSessionTask) {
+        let id = ObjectIdentifier(task)
+        let now: Bool = lock.withLock {
+            cancelled.insert(id)
+            guard redirectsInFlight[id] != nil else { return true }
+            redirectsInFlight[id] = true
+            return false
+        }
+        if now { task.cancel() }
+    }
+
+    /// The redirect decision has been processed (the 3xx was delivered, or the task ended): a cancel
+    /// that waited for it goes ahead.
+    private func redirectSettled(_ task: URLSessionTask) {
+        let cancelNow = lock.withLock { redirectsInFlight.removeValue(forKey: ObjectIdentifier(task)) == true }
+        if cancelNow { task.cancel() }
     }
 
     // NOTE: corelibs (Linux) calls this for upload tasks only, once for each buffer it hands to libcurl;
@@ -208,6 +237,10 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.withLock {
+            redirectsInFlight[ObjectIdentifier(task)] = nil
+            cancelled.remove(ObjectIdentifier(task))
+        }
         let transfer: Transfer? = lock.withLock {
             guard let transfer = transfers.removeValue(forKey: ObjectIdentifier(task)) else { return nil }
             transfer.completed = error == nil
@@ -266,8 +299,15 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        // NOTE: nil makes URLSession deliver the 3xx itself; Courier's redirect middleware decides.
-        completionHandler(nil)
+        // NOTE: nil makes URLSession deliver the 3xx itself; Courier's redirect middleware decides. A task
+        // already cancelled gets no decision at all (see `cancel(_:)`).
+        let decide = lock.withLock {
+            let id = ObjectIdentifier(task)
+            guard !cancelled.contains(id) else { return false }
+            redirectsInFlight[id] = false
+            return true
+        }
+        if decide { completionHandler(nil) }
     }
 
     /// Whether `challenge` asks about the server's certificate (left to the system) rather than for

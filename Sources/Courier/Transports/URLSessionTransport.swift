@@ -144,7 +144,7 @@ public final class URLSessionTransport: Transport {
                     transfers.start(task, deadline: request.options.timeout, reportingProgressOf: progress, continuation: continuation)
                 }
             } onCancel: {
-                task.cancel()
+                transfers.cancel(task)
             }
             spooled.finished()
             let head = try responseHead(urlResponse)
