@@ -76,6 +76,24 @@ struct HostileServerTests {
         }
     }
 
+    // Promise: where URLSession on Linux cannot be made safe, the request is refused up front with a typed
+    // error that says why: a streamed or file body past `maxUploadSize` (corelibs crashes when a file upload
+    // is answered early, so bodies go from memory). Nothing reaches the server.
+    @Test("URLSession refuses a streamed upload past maxUploadSize before sending anything")
+    func urlSessionRefusesLargeStreamedUploads() async throws {
+        try await MisbehavingServer.withRunning { server in
+            let client = Client(transport: URLSessionTransport(configuration: .init(maxUploadSize: 1000)))
+            var request = try ClientRequest(.post, url: server.baseURL + Behaviour.keepAlive.rawValue)
+            request.body = Self.streamedBody(2000)
+            let error = await #expect(throws: NetworkError.self) { try await client.send(request) }
+            #expect(error?.kind == .invalidBody)
+            #expect(error?.description.contains("maxUploadSize") == true)
+            request.body = Self.streamedBody(1000)
+            #expect(await FaultConformanceTests.outcome(of: request, client: client) == .success(200))
+            #expect(server.received(.keepAlive).map(\.bodyBytes) == [1000])
+        }
+    }
+
     // Promise: uploads to a server that answers and closes at once, without saying `Connection: close`,
     // never crash the process (AsyncHTTPClient's pool trapped: "A connection that we don't know was
     // released?"; found by the chaos soak).

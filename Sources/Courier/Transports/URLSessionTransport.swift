@@ -34,18 +34,24 @@ import HTTPTypesFoundation
 ///   goes out through an upload task, the only kind corelibs reports `didSendBodyData` for.
 /// - **Keeps no cookies and no cache**: those are explicit middleware in Courier.
 ///
-/// Where it falls short on Linux (each measured, and documented next to its test):
-/// - no back-pressure: `suspend()` restarts the transfer there, so the body is buffered as fast as it
-///   arrives and a slow reader lets it pile up in memory;
-/// - a streamed request body is spooled to a temporary file first (memory stays bounded);
+/// Where it falls short on Linux (each measured, and documented next to its test; the README's
+/// "Reliability" table puts both transports side by side):
+/// - no back-pressure: `suspend()` restarts the transfer there. Unread body bytes past
+///   ``Configuration/maxBufferedBodySize`` fail the body with ``NetworkError/Kind/bodyTooLarge``; but
+///   FoundationNetworking queues every 16 KB it receives for its delegate without limit, so against a server
+///   streaming faster than that queue drains, memory grows inside Foundation until the cancel lands (the
+///   chaos soak measured gigabytes on loopback);
+/// - a streamed or file request body is read into memory first, up to ``Configuration/maxUploadSize``
+///   (corelibs crashes when a file upload is answered early); a larger one is refused (`invalidBody`);
+/// - a request with a body, or with a method that is not idempotent, goes out on a session of its own
+///   (a new connection): libcurl re-sends requests on dead reused connections, with an empty body;
 /// - GET and HEAD cannot carry a body (``NetworkError/Kind/invalidBody``);
-/// - a chunked response whose trailers set `Content-Length` or `Set-Cookie` crashes the process inside
-///   FoundationNetworking.
+/// - a field whose value is only spaces is refused by corelibs' parser (``NetworkError/Kind/invalidResponse``);
+/// - crashes inside FoundationNetworking that no caller can catch remain: a chunked response whose trailers
+///   set `Content-Length` or `Set-Cookie`, and a task-registry trap the chaos soak reaches under hostile
+///   servers.
 ///
-/// - Important: on Linux, URLSession (libcurl) may re-send a request on a reused keep-alive connection
-///   that the server had closed, *including a POST*. Courier cannot switch that off from outside. Where a
-///   duplicated mutation would do harm, send an `Idempotency-Key` header, or use
-///   `AsyncHTTPClientTransport`, which never replays a request on its own.
+/// - Important: use `AsyncHTTPClientTransport` against servers you do not trust.
 public final class URLSessionTransport: Transport {
     /// Settings for the session the transport owns.
     public struct Configuration: Sendable {
@@ -58,13 +64,23 @@ public final class URLSessionTransport: Transport {
         /// cannot pause a transfer, so a reader slower than the server falls behind; past this many
         /// unread bytes the body fails with ``NetworkError/Kind/bodyTooLarge`` instead of filling memory.
         public var maxBufferedBodySize: Int
+        /// The largest streamed or file request body sent. On Linux such bodies are read into memory first
+        /// (URLSession crashes when a file upload is answered early); a larger one is refused with
+        /// ``NetworkError/Kind/invalidBody`` before anything is sent.
+        public var maxUploadSize: Int
 
         /// Creates a configuration.
-        public init(timeout: Duration = .seconds(60), maxConnectionsPerHost: Int = 8, maxBufferedBodySize: Int = 32 << 20) {
+        public init(
+            timeout: Duration = .seconds(60),
+            maxConnectionsPerHost: Int = 8,
+            maxBufferedBodySize: Int = 32 << 20,
+            maxUploadSize: Int = 64 << 20
+        ) {
             precondition(maxBufferedBodySize > 0, "maxBufferedBodySize must be positive")
             self.timeout = timeout
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.maxBufferedBodySize = maxBufferedBodySize
+            self.maxUploadSize = maxUploadSize
         }
     }
 
@@ -120,23 +136,19 @@ public final class URLSessionTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         let urlRequest = try makeURLRequest(request)
-        var upload: UploadSource?
         do {
-            let spooled = try await UploadSource.make(for: request.body)
-            upload = spooled
+            let upload = try await UploadSource.make(for: request.body, maxSize: configuration.maxUploadSize)
             let (session, oneShot) = session(for: request)
             // A one-shot session lets its task finish, then goes.
             defer { if oneShot { session.finishTasksAndInvalidate() } }
             let task: URLSessionTask
-            switch spooled {
+            switch upload {
             case .memory(let data) where data.isEmpty:
                 task = session.dataTask(with: urlRequest)
             case .memory(let data):
                 // NOTE: an upload task, not a data task with `httpBody`: the same bytes go out, but only
                 // upload tasks report `didSendBodyData` on Linux (corelibs checks the task's class).
                 task = session.uploadTask(with: urlRequest, from: data)
-            case .file(let url, _):
-                task = session.uploadTask(with: urlRequest, fromFile: url)
             }
             let progress = request.options.onProgress == nil || request.body.isEmpty ? nil : request
             let (urlResponse, chunks, knownEmpty) = try await withTaskCancellationHandler {
@@ -146,12 +158,10 @@ public final class URLSessionTransport: Transport {
             } onCancel: {
                 transfers.cancel(task)
             }
-            spooled.finished()
             let head = try responseHead(urlResponse)
             let length = knownEmpty ? 0 : ResponseBody.announcedLength(of: head, for: request.head)
             return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks).retaining(self), request: request)
         } catch {
-            upload?.finished()
             if Task.isCancelled {
                 throw NetworkError(.cancelled, message: "the calling task was cancelled; the transfer was stopped.", request: request, underlying: error)
             }

@@ -1,48 +1,44 @@
 import Foundation
 
-/// Where URLSession reads a request body from.
+/// Where URLSession reads a request body from: always memory.
 ///
-/// URLSession has no way to take an async sequence as a body on Linux (no bound stream pair), so a
-/// streamed body is first spooled to a temporary file, which is then uploaded and deleted: memory stays
-/// bounded at the cost of disk space and of the upload starting once the stream has ended. Files are
-/// uploaded as they are; bytes in memory are sent from memory.
+/// NOTE: corelibs crashes the process when a file upload (`uploadTask(with:fromFile:)`) ends before the file
+/// was read — a server that answers early or closes, or a cancel: its asynchronous file read then unpauses a
+/// libcurl handle that is gone (`try!` on error 43, EasyHandle.swift; found by the chaos soak). A body held
+/// in memory is handed over synchronously and cannot race, so files and streams are read into memory first,
+/// up to `maxSize`; a larger body is refused before anything is sent, saying why.
 enum UploadSource {
     case memory(Data)
-    /// A file to upload; `temporary` files are deleted once the transfer is over.
-    case file(URL, temporary: Bool)
 
-    static func make(for body: RequestBody) async throws -> UploadSource {
+    static func make(for body: RequestBody, maxSize: Int) async throws -> UploadSource {
         if let data = body.bufferedData {
             return .memory(data)
         }
+        if let length = body.length, length > maxSize {
+            throw tooLarge(length, maxSize: maxSize)
+        }
         if let url = body.fileURL {
-            return .file(url, temporary: false)
+            // Mapped, not read: the pages come from the file as corelibs copies them out.
+            return .memory(try Data(contentsOf: url, options: .alwaysMapped))
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
-        do {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-                throw NetworkError(.invalidBody, message: "could not create a temporary file to spool the body.")
+        var data = Data()
+        for try await chunk in try body.chunks() {
+            guard data.count + chunk.count <= maxSize else {
+                throw tooLarge(Int64(data.count + chunk.count), maxSize: maxSize)
             }
-            let handle = try FileHandle(forWritingTo: url)
-            defer { try? handle.close() }
-            for try await chunk in try body.chunks() {
-                try handle.write(contentsOf: chunk)
-            }
-            // A stream may end early because the task was cancelled: never upload what was cut short.
-            if Task.isCancelled {
-                throw NetworkError(.cancelled, message: "the calling task was cancelled while the body was being read.")
-            }
-            return .file(url, temporary: true)
-        } catch {
-            try? FileManager.default.removeItem(at: url)
-            throw error
+            data.append(chunk)
         }
+        // A stream may end early because the task was cancelled: never upload what was cut short.
+        if Task.isCancelled {
+            throw NetworkError(.cancelled, message: "the calling task was cancelled while the body was being read.")
+        }
+        return .memory(data)
     }
 
-    /// Deletes a temporary spool file.
-    func finished() {
-        if case .file(let url, temporary: true) = self {
-            try? FileManager.default.removeItem(at: url)
-        }
+    private static func tooLarge(_ size: Int64, maxSize: Int) -> NetworkError {
+        NetworkError(
+            .invalidBody,
+            message: "a streamed or file body of \(size) bytes is past URLSessionTransport.Configuration.maxUploadSize (\(maxSize)): URLSession on Linux crashes when a file upload is answered early, so bodies are sent from memory. Raise the limit, or use AsyncHTTPClientTransport, which streams uploads of any size."
+        )
     }
 }
