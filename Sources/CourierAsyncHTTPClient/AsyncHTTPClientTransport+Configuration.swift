@@ -30,6 +30,11 @@ extension AsyncHTTPClientTransport {
         public var tls: TLSConfiguration?
         /// An HTTP or SOCKS proxy for every request.
         public var proxy: HTTPClient.Configuration.Proxy?
+        /// Public keys a TLS server must present one of, as base64 SHA-256 hashes of the certificate's
+        /// SubjectPublicKeyInfo (`pin-sha256`); empty pins nothing. Checked after the usual verification
+        /// (``tls`` must still trust the chain), before any request is written on the connection; a
+        /// mismatch fails with `NetworkError.Kind.tlsFailure`.
+        public var pinnedPublicKeys: Set<String> = []
 
         /// Creates a configuration; the defaults suit most servers and command-line tools.
         public init(
@@ -88,6 +93,12 @@ extension AsyncHTTPClientTransport {
                 }()
             )
             configuration.httpVersion = httpVersion == .http1Only ? .http1Only : .automatic
+            if !pinnedPublicKeys.isEmpty {
+                // NOTE: AsyncHTTPClient has no verification callback; these initializers run on each new
+                // connection after its TLS handshake and before the pool hands it out.
+                configuration.http1_1ConnectionDebugInitializer = PublicKeyPinning.verifier(for: pinnedPublicKeys)
+                configuration.http2ConnectionDebugInitializer = PublicKeyPinning.verifier(for: pinnedPublicKeys)
+            }
             // A refused connection fails the request at once, as on every transport; retry is the
             // retry middleware's decision, not the pool's.
             configuration.connectionPool.retryConnectionEstablishment = false
@@ -101,11 +112,28 @@ extension TLSConfiguration {
     /// certificate, or the CA that issued it) and nothing else: certificate pinning. A server presenting
     /// any other chain fails with `NetworkError.Kind.tlsFailure`.
     ///
-    /// AsyncHTTPClient offers no hook to check a peer's public key after the handshake, so pinning is by
-    /// certificate (trust roots), not by SPKI hash.
+    /// To pin a public key instead (it survives a certificate's renewal), set
+    /// ``AsyncHTTPClientTransport/Configuration/pinnedPublicKeys``.
     public static func pinning(to certificates: [NIOSSLCertificate]) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.trustRoots = .certificates(certificates)
+        return configuration
+    }
+
+    /// A client configuration that trusts the certificate authorities in `certificateAuthorities` — a
+    /// company's private CA — besides the system's trust store, or instead of it.
+    ///
+    /// ```swift
+    /// let ca = try NIOSSLCertificate.fromPEMFile("internal-ca.pem")
+    /// let transport = AsyncHTTPClientTransport(configuration: .init(tls: .trusting(certificateAuthorities: ca)))
+    /// ```
+    public static func trusting(certificateAuthorities: [NIOSSLCertificate], includingSystemRoots: Bool = true) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if includingSystemRoots {
+            configuration.additionalTrustRoots = [.certificates(certificateAuthorities)]
+        } else {
+            configuration.trustRoots = .certificates(certificateAuthorities)
+        }
         return configuration
     }
 

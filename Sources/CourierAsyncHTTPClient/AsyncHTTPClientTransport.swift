@@ -31,9 +31,10 @@ import NIOHTTP1
 /// Against hostile servers (each pinned by a test; the README's "Reliability" table compares both
 /// transports): a request is never sent twice unless none of its bytes were written; a streamed upload
 /// answered early ends with that answer; a slow reader slows the server down (back-pressure); requests cut
-/// off by ``shutdown()`` fail with `shutdown`; what it cannot do: bound a flood of `1xx` responses, pin a
-/// public key (pinning is by certificate), and keep a request the pool hands a connection poisoned by
-/// bytes past the previous response's end from failing.
+/// off by ``shutdown()`` fail with `shutdown`; a private CA and pinned certificates or public keys are
+/// configured without NIO knowledge (``Configuration/pinnedPublicKeys``). What it cannot do: bound a flood
+/// of `1xx` responses, and keep a request the pool hands a connection poisoned by bytes past the previous
+/// response's end from failing.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
     private let ownsClient: Bool

@@ -40,7 +40,7 @@ extension NetworkError {
             case .ioOnClosedChannel, .alreadyClosed, .eof, .outputClosed, .inputClosed: return .connectionClosed
             default: return .transportFailed
             }
-        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError:
+        case is NIOSSLError, is BoringSSLError, is NIOSSLExtraError, is PublicKeyPinMismatch:
             return .tlsFailure
         case let error as HTTPParserError:
             // The connection ended in the middle of a message: the same fault libcurl calls

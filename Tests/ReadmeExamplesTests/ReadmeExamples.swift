@@ -338,6 +338,13 @@ func transportExample() async throws {
     try await transport.shutdown()
 }
 
+func privateTrustExample() throws {
+    var configuration = AsyncHTTPClientTransport.Configuration()
+    configuration.tls = .trusting(certificateAuthorities: try NIOSSLCertificate.fromPEMFile("internal-ca.pem"))
+    configuration.pinnedPublicKeys = ["YimEFua6zI4Fq4WnKBKxB2N6aMcTdM93nnSIH09ct6g="]   // sha256 of the key, base64
+    _ = AsyncHTTPClientTransport(configuration: configuration)
+}
+
 func streamingExample(client: Client, file: FileHandle, someAsyncSequence: AsyncStream<Data>) async throws {
     var upload = try ClientRequest(.post, path: "/upload")
     upload.body = try .file(at: URL(fileURLWithPath: "/tmp/video.mov"))      // read in chunks, replayable

@@ -9,11 +9,13 @@ import Testing
 
 /// A Hummingbird server over TLS with a self-signed certificate for `localhost` and `127.0.0.1`.
 func withTLSServer(
+    certificate certificateFile: String = "tls-server-cert.pem",
+    key keyFile: String = "tls-server-key.pem",
     routes: (Router<BasicRequestContext>) -> Void = { $0.get("/hello") { _, _ in "hello over TLS" } },
     _ body: (Int) async throws -> Void
 ) async throws {
-    let certificate = try #require(try NIOSSLCertificate.fromPEMFile(fixture("tls-server-cert.pem").path).first)
-    let key = try NIOSSLPrivateKey(file: fixture("tls-server-key.pem").path, format: .pem)
+    let certificate = try #require(try NIOSSLCertificate.fromPEMFile(fixture(certificateFile).path).first)
+    let key = try NIOSSLPrivateKey(file: fixture(keyFile).path, format: .pem)
     let router = Router()
     routes(router)
     let (ports, portContinuation) = AsyncStream<Int>.makeStream()
