@@ -24,17 +24,19 @@ enum RequestBodyWriter {
                 var current = try await iterator.next()
                 while let chunk = current {
                     // NOTE: the writer's futures apply back-pressure: each chunk is written only once the
-                    // previous one was accepted. AsyncHTTPClient may never complete one: it pauses the upload
-                    // for good when a 3xx/4xx answer arrives first, and once the server has answered (which
-                    // it may do as soon as the last byte arrives) the last part's acknowledgement can be lost,
-                    // which left the connection leased for ever. So the waits are cancellable, and the last
-                    // part is not waited for: the body's end, queued after it, follows it on the connection.
+                    // previous one was accepted, and AsyncHTTPClient may never complete one (it pauses the
+                    // upload for good when a 3xx/4xx answer arrives first), so the waits are cancellable.
                     let next = try await iterator.next()
                     let written = writer.write(.byteBuffer(ByteBuffer(bytes: chunk)))
-                    guard next != nil else { break }
+                    // NOTE: the body's end is reported from the last write's own completion, on the event
+                    // loop, as AsyncHTTPClient's in-memory bodies do. Reported later, from this task, it can
+                    // reach AsyncHTTPClient after the server's answer (sent as soon as the last byte
+                    // arrived), and the connection then stayed leased for ever: the pool starved.
+                    guard next != nil else { return written }
                     try await written.cancellableValue()
                     current = next
                 }
+                return nil
             }
         }
         return (stream, pump)
@@ -59,12 +61,16 @@ final class UploadPump: @unchecked Sendable {
         self.promise = promise
     }
 
-    /// Runs `write` in a task of its own; returns the future that ends with it.
-    func start(_ write: @escaping @Sendable () async throws -> Void) -> EventLoopFuture<Void> {
+    /// Runs `write` in a task of its own; returns the future that ends with it — with the future `write`
+    /// returns (its last write), when it returns one.
+    func start(_ write: @escaping @Sendable () async throws -> EventLoopFuture<Void>?) -> EventLoopFuture<Void> {
         let task = Task {
             do {
-                try await write()
-                self.finish(.success(()))
+                if let last = try await write() {
+                    last.whenComplete { self.finish($0) }
+                } else {
+                    self.finish(.success(()))
+                }
             } catch {
                 self.finish(.failure(error))
             }
