@@ -47,10 +47,10 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     private var requestSent = false
     /// Whether AsyncHTTPClient has written the request head: until then nothing reached the server.
     /// Read by the transport once the exchange has failed, after the event loop's last word on it.
-    private let headSent = SetOnceFlag()
+    private let headSent = Locked(false)
 
     /// Whether any byte of the request was written to a connection.
-    var requestHeadSent: Bool { headSent.value }
+    var requestHeadSent: Bool { headSent.withLock { $0 } }
 
     init(eventLoop: any EventLoop, reportingProgressOf progressRequest: ClientRequest? = nil, upload: UploadPump? = nil) {
         self.eventLoop = eventLoop
@@ -102,7 +102,7 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     }
 
     func didSendRequestHead(task: HTTPClient.Task<Void>, _ head: HTTPRequestHead) {
-        headSent.set()
+        headSent.withLock { $0 = true }
         self.task = task
         if readerGone { task.cancel() }
         // NOTE: a new attempt on a new connection starts its body here, so progress counts from 0 again.
@@ -221,14 +221,3 @@ final class ReaderDemand: NIOAsyncSequenceProducerDelegate, @unchecked Sendable 
     }
 }
 
-/// A flag set once, read from any thread.
-///
-/// `@unchecked Sendable`: `flag` is only touched under `lock`.
-final class SetOnceFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-
-    var value: Bool { lock.withLock { flag } }
-
-    func set() { lock.withLock { flag = true } }
-}

@@ -28,6 +28,22 @@ struct HostileServerTests {
         }
     }
 
+    /// A request for `behaviour`'s path on `server`, with a roomy deadline: a case that must fail fails for
+    /// its own reason, not the clock's.
+    static func request(
+        _ behaviour: Behaviour,
+        method: HTTPRequest.Method = .get,
+        on server: MisbehavingServer,
+        query: String? = nil,
+        body: RequestBody = .empty,
+        timeout: Duration = .seconds(10)
+    ) throws -> ClientRequest {
+        var request = try ClientRequest(method, url: server.baseURL + behaviour.rawValue + (query.map { "?" + $0 } ?? ""))
+        request.body = body
+        request.options.timeout = timeout
+        return request
+    }
+
     // Promise: a server that answers before it has read a streamed request body (a redirect, a 401, a
     // 413) gets its answer delivered; the process never traps and the call never hangs. (#20.1)
     @Test("a streamed upload answered before its body was read ends with that answer, never a crash", arguments: TransportUnderTest.allCases)
@@ -38,9 +54,8 @@ struct HostileServerTests {
                 for status in Self.earlyStatuses {
                     for close in ["0", "1"] {
                         for round in 0..<5 {
-                            var request = try ClientRequest(.post, url: server.baseURL + Behaviour.earlyAnswer.rawValue + "?status=\(status)&close=\(close)")
-                            request.body = round % 2 == 0 ? Self.streamedBody(4, parts: 1) : Self.streamedBody(256 * 1024, parts: 16)
-                            request.options.timeout = .seconds(10)
+                            let body = round % 2 == 0 ? Self.streamedBody(4, parts: 1) : Self.streamedBody(256 * 1024, parts: 16)
+                            let request = try Self.request(.earlyAnswer, method: .post, on: server, query: "status=\(status)&close=\(close)", body: body)
                             let outcome = await FaultConformanceTests.outcome(of: request, client: client)
                             // The answer, or — when the server closed while the body was still going out — the
                             // closed connection; never a timeout (a hang) and never anything else.
@@ -105,9 +120,8 @@ struct HostileServerTests {
                 try await withThrowingTaskGroup(of: Outcome.self) { group in
                     for round in 0..<400 {
                         group.addTask {
-                            var request = try ClientRequest(.post, url: server.baseURL + Behaviour.ok.rawValue)
-                            request.body = round % 2 == 0 ? .bytes(Data(repeating: 3, count: 1000)) : Self.streamedBody(1000)
-                            request.options.timeout = .seconds(20)
+                            let body = round % 2 == 0 ? RequestBody.bytes(Data(repeating: 3, count: 1000)) : Self.streamedBody(1000)
+                            let request = try Self.request(.ok, method: .post, on: server, body: body, timeout: .seconds(20))
                             return await FaultConformanceTests.outcome(of: request, client: client)
                         }
                         if round >= 8 { _ = try await group.next() }
@@ -128,12 +142,10 @@ struct HostileServerTests {
             try await transport.with { t in
                 let client = Client(transport: t)
                 for round in 0..<3 {
-                    let warmUp = await FaultConformanceTests.outcome(of: try ClientRequest(url: server.baseURL + Behaviour.dropOnReuse.rawValue), client: client)
+                    let warmUp = await FaultConformanceTests.outcome(of: try Self.request(.dropOnReuse, on: server), client: client)
                     #expect(warmUp == .success(200))
-                    var post = try ClientRequest(.post, url: server.baseURL + Behaviour.dropOnReuse.rawValue)
-                    post.body = round == 2 ? .singlePass(length: 1000, AsyncStream { $0.yield(Data(repeating: 1, count: 1000)); $0.finish() }) : .bytes(Data(repeating: 1, count: 1000))
-                    post.options.timeout = .seconds(10)
-                    let outcome = await FaultConformanceTests.outcome(of: post, client: client)
+                    let body: RequestBody = round == 2 ? .singlePass(length: 1000, AsyncStream { $0.yield(Data(repeating: 1, count: 1000)); $0.finish() }) : .bytes(Data(repeating: 1, count: 1000))
+                    let outcome = await FaultConformanceTests.outcome(of: try Self.request(.dropOnReuse, method: .post, on: server, body: body), client: client)
                     #expect(outcome == .success(200) || outcome == .failure(.connectionClosed))
                 }
                 let posts = server.received(.dropOnReuse).filter { $0.method == "POST" }
@@ -149,11 +161,9 @@ struct HostileServerTests {
         try await MisbehavingServer.withRunning { server in
             try await transport.with { t in
                 let client = Client(transport: t).retrying(RetryPolicy(backoff: ImmediateBackoff(), maxAttempts: 3))
-                let warmUp = await FaultConformanceTests.outcome(of: try ClientRequest(url: server.baseURL + Behaviour.dropOnReuse.rawValue), client: client)
+                let warmUp = await FaultConformanceTests.outcome(of: try Self.request(.dropOnReuse, on: server), client: client)
                 #expect(warmUp == .success(200))
-                var put = try ClientRequest(.put, url: server.baseURL + Behaviour.dropOnReuse.rawValue)
-                put.body = .bytes(Data(repeating: 2, count: 1000))
-                put.options.timeout = .seconds(10)
+                let put = try Self.request(.dropOnReuse, method: .put, on: server, body: .bytes(Data(repeating: 2, count: 1000)))
                 _ = await FaultConformanceTests.outcome(of: put, client: client)
                 let puts = server.received(.dropOnReuse).filter { $0.method == "PUT" }
                 #expect(!puts.isEmpty && puts.count <= 3)
@@ -252,8 +262,7 @@ struct HostileServerTests {
         try await MisbehavingServer.withRunning { server in
             try await transport.with { t in
                 for status in [200, 503] {
-                    var request = try ClientRequest(url: server.baseURL + Behaviour.emptyHeaderValue.rawValue + "?status=\(status)")
-                    request.options.timeout = .seconds(10)
+                    let request = try Self.request(.emptyHeaderValue, on: server, query: "status=\(status)")
                     if transport == .urlSession {
                         // Known gap, documented on URLSessionTransport: corelibs' header parser refuses a value
                         // of spaces only, inside URLSession; the transport says so with invalidResponse.
@@ -303,8 +312,7 @@ struct HostileServerTests {
             let configuration = AsyncHTTPClientTransport.Configuration(decompression: decompression ? .enabled(maxRatio: 100) : .disabled)
             try await transport.with(asyncHTTPClient: configuration) { t in
                 for behaviour in [Behaviour.stackedGzip, .stackedGzipList, .doubleGzip] {
-                    var request = try ClientRequest(url: server.baseURL + behaviour.rawValue)
-                    request.options.timeout = .seconds(10)
+                    let request = try Self.request(behaviour, on: server)
                     do {
                         let response = try await Client(transport: t).send(request)
                         let body = try await response.body.collect(upTo: 1 << 20)
@@ -329,9 +337,7 @@ struct HostileServerTests {
         try await MisbehavingServer.withRunning { server in
             try await transport.with { t in
                 for _ in 0..<3 {
-                    var request = try ClientRequest(url: server.baseURL + Behaviour.closeBeforeResponse.rawValue)
-                    request.options.timeout = .seconds(10)
-                    let outcome = await FaultConformanceTests.outcome(of: request, client: Client(transport: t))
+                    let outcome = await FaultConformanceTests.outcome(of: try Self.request(.closeBeforeResponse, on: server), client: Client(transport: t))
                     #expect(outcome == .failure(.connectionClosed))
                 }
                 #expect(server.requests(.closeBeforeResponse) == 3)
@@ -347,13 +353,9 @@ struct HostileServerTests {
             try await transport.with { t in
                 let client = Client(transport: t)
                 for _ in 0..<5 {
-                    var first = try ClientRequest(url: server.baseURL + Behaviour.extraBytes.rawValue)
-                    first.options.timeout = .seconds(10)
-                    let response = try await client.send(first)
+                    let response = try await client.send(try Self.request(.extraBytes, on: server))
                     #expect(try await response.body.collect(upTo: 1024) == Data("ok".utf8))
-                    var next = try ClientRequest(url: server.baseURL + Behaviour.keepAlive.rawValue)
-                    next.options.timeout = .seconds(10)
-                    let outcome = await FaultConformanceTests.outcome(of: next, client: client)
+                    let outcome = await FaultConformanceTests.outcome(of: try Self.request(.keepAlive, on: server), client: client)
                     #expect(outcome == .success(200))
                 }
             }

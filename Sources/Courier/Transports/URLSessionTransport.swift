@@ -77,6 +77,7 @@ public final class URLSessionTransport: Transport {
             maxUploadSize: Int = 64 << 20
         ) {
             precondition(maxBufferedBodySize > 0, "maxBufferedBodySize must be positive")
+            precondition(maxUploadSize >= 0, "maxUploadSize must not be negative")
             self.timeout = timeout
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.maxBufferedBodySize = maxBufferedBodySize
@@ -119,8 +120,7 @@ public final class URLSessionTransport: Transport {
     /// session of its own, whose single connection is new. It costs a connection set-up per such request.
     private func session(for request: ClientRequest) -> (URLSession, oneShot: Bool) {
         #if canImport(FoundationNetworking)
-        let idempotent: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace]
-        if idempotent.contains(request.method), request.body.isEmpty {
+        if HTTPRequest.Method.idempotentMethods.contains(request.method), request.body.isEmpty {
             return (session, false)
         }
         return (URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil), true)

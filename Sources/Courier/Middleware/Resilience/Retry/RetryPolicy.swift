@@ -45,7 +45,7 @@ public struct RetryPolicy: Sendable {
     /// Error kinds that are worth another attempt.
     public var retryableErrors: Set<NetworkError.Kind> = [.notConnected, .cannotConnect, .connectionClosed, .timedOut]
     /// Methods that may be sent twice without changing the outcome.
-    public var retryableMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace]
+    public var retryableMethods: Set<HTTPRequest.Method> = HTTPRequest.Method.idempotentMethods
     /// Retries any method, POST and PATCH included. Off: a mutation that may have reached the server
     /// is never sent again unless it carries an `Idempotency-Key`.
     public var retriesNonIdempotentRequests = false
