@@ -155,6 +155,26 @@ struct HostileServerTests {
         }
     }
 
+    // Promise: a write without a body (PUT, DELETE) is a write too: on a connection the server drops it is
+    // sent once, not repeated by the transport. Found by the chaos soak (libcurl re-sent a bodiless PUT).
+    // (#20.2)
+    @Test("a bodiless PUT or DELETE on a connection the server drops reaches the server once", arguments: TransportUnderTest.allCases)
+    func bodilessWritesAreNotReplayed(_ transport: TransportUnderTest) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await transport.with { t in
+                let client = Client(transport: t)
+                for method in [HTTPRequest.Method.put, .delete] {
+                    let warmUp = await FaultConformanceTests.outcome(of: try Self.request(.dropOnReuse, on: server), client: client)
+                    #expect(warmUp == .success(200))
+                    let outcome = await FaultConformanceTests.outcome(of: try Self.request(.dropOnReuse, method: method, on: server), client: client)
+                    #expect(outcome == .success(200) || outcome == .failure(.connectionClosed))
+                    let writes = server.received(.dropOnReuse).filter { $0.method == method.rawValue }
+                    #expect(writes.count == 1, "the \(method) reached the server once: \(writes)")
+                }
+            }
+        }
+    }
+
     // Promise: a retried PUT re-sends its whole body each time; no attempt reaches the server empty. (#20.2)
     @Test("a retried PUT never reaches the server with an empty body", arguments: TransportUnderTest.allCases)
     func retriedPutKeepsItsBody(_ transport: TransportUnderTest) async throws {

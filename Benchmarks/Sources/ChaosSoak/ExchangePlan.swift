@@ -34,10 +34,17 @@ struct ExchangePlan: Sendable {
 
     /// The mix, narrowed to the paths in `CHAOS_SOAK_ONLY` (comma-separated, e.g. `/ok,/extra-bytes`) when
     /// set: to find which fault a failure needs.
+    /// `CHAOS_SOAK_SKIP` leaves the listed paths out (e.g. `/endless` for URLSessionTransport, which
+    /// cannot survive several fast endless bodies at once: see the README's reliability table).
     static let activeMix: [(Behaviour, Int)] = {
-        guard let only = ProcessInfo.processInfo.environment["CHAOS_SOAK_ONLY"] else { return mix }
-        let paths = Set(only.split(separator: ",").map(String.init))
-        return mix.filter { paths.contains($0.0.rawValue) }
+        let environment = ProcessInfo.processInfo.environment
+        func paths(_ name: String) -> Set<String>? {
+            environment[name].map { Set($0.split(separator: ",").map(String.init)) }
+        }
+        var active = mix
+        if let only = paths("CHAOS_SOAK_ONLY") { active = active.filter { only.contains($0.0.rawValue) } }
+        if let skipped = paths("CHAOS_SOAK_SKIP") { active = active.filter { !skipped.contains($0.0.rawValue) } }
+        return active
     }()
 
     static func draw(id: Int, using random: inout some RandomNumberGenerator) -> ExchangePlan {

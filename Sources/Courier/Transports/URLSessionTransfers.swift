@@ -55,6 +55,9 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     private var redirectsInFlight: [ObjectIdentifier: Bool] = [:]
     /// Tasks cancelled here and not yet completed.
     private var cancelled: Set<ObjectIdentifier> = []
+    /// Tasks made and not yet completing, under `cancelLock` (see `cancelUnlessCompleting(_:)`).
+    private var live: Set<ObjectIdentifier> = []
+    private let cancelLock = NSLock()
 
     init(maxBufferedBytes: Int) {
         self.maxBufferedBytes = maxBufferedBytes
@@ -63,6 +66,11 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     /// The most body bytes any transfer held unread at once.
     var peakBufferedBytes: Int {
         lock.withLock { peakBuffered }
+    }
+
+    /// Notes `task` as cancellable, before anything may cancel it.
+    func prepare(_ task: URLSessionTask) {
+        cancelLock.withLock { _ = live.insert(ObjectIdentifier(task)) }
     }
 
     /// Registers `task` and starts it; `continuation` is resumed with the head and the body chunks, or
@@ -184,14 +192,29 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             redirectsInFlight[id] = true
             return false
         }
-        if now { task.cancel() }
+        if now { cancelUnlessCompleting(task) }
     }
 
     /// The redirect decision has been processed (the 3xx was delivered, or the task ended): a cancel
     /// that waited for it goes ahead.
     private func redirectSettled(_ task: URLSessionTask) {
         let cancelNow = lock.withLock { redirectsInFlight.removeValue(forKey: ObjectIdentifier(task)) == true }
-        if cancelNow { task.cancel() }
+        if cancelNow { cancelUnlessCompleting(task) }
+    }
+
+    /// Calls `task.cancel()` unless the task's completion has begun to be delivered.
+    ///
+    /// NOTE: corelibs traps ("Trying to access a behaviour for a task that in not in the registry") when
+    /// `cancel()` runs while the task's completion is being delivered: the delivery marks the task
+    /// completed and removes it from the session's registry, and the cancel, which saw it running, then
+    /// reports its failure for a task no longer registered. Found by the chaos soak. The cancel is made
+    /// under `cancelLock`, which the completion takes first (`didCompleteWithError` runs before corelibs
+    /// marks the task completed): a cancel then either queues its failure before the completion's clean-up,
+    /// or sees the completion begun and does nothing. `task.cancel()` only queues work, so the lock is
+    /// held briefly.
+    private func cancelUnlessCompleting(_ task: URLSessionTask) {
+        guard cancelLock.withLock({ live.contains(ObjectIdentifier(task)) }) else { return }
+        task.cancel()
     }
 
     // NOTE: corelibs (Linux) calls this for upload tasks only, once for each buffer it hands to libcurl;
@@ -237,6 +260,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        cancelLock.withLock { _ = live.remove(ObjectIdentifier(task)) }
         lock.withLock {
             redirectsInFlight[ObjectIdentifier(task)] = nil
             cancelled.remove(ObjectIdentifier(task))

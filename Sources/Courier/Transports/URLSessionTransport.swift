@@ -39,12 +39,15 @@ import HTTPTypesFoundation
 /// - no back-pressure: `suspend()` restarts the transfer there. Unread body bytes past
 ///   ``Configuration/maxBufferedBodySize`` fail the body with ``NetworkError/Kind/bodyTooLarge``; but
 ///   FoundationNetworking queues every 16 KB it receives for its delegate without limit, so against a server
-///   streaming faster than that queue drains, memory grows inside Foundation until the cancel lands (the
-///   chaos soak measured gigabytes on loopback);
+///   streaming faster than that queue drains, memory grows inside Foundation until the cancel lands; with
+///   several such servers flooding at once the cancel does not land at all (libcurl's read loop keeps the
+///   session's work queue busy) and memory grows without bound (the chaos soak measured gigabytes on
+///   loopback);
 /// - a streamed or file request body is read into memory first, up to ``Configuration/maxUploadSize``
 ///   (corelibs crashes when a file upload is answered early); a larger one is refused (`invalidBody`);
-/// - a request with a body, or with a method that is not idempotent, goes out on a session of its own
-///   (a new connection): libcurl re-sends requests on dead reused connections, with an empty body;
+/// - a request with a body, or with a method that is not safe (PUT and DELETE included), goes out on a
+///   session of its own (a new connection): libcurl re-sends requests on dead reused connections, with an
+///   empty body;
 /// - GET and HEAD cannot carry a body (``NetworkError/Kind/invalidBody``);
 /// - a field whose value is only spaces is refused by corelibs' parser (``NetworkError/Kind/invalidResponse``);
 /// - crashes inside FoundationNetworking that no caller can catch remain: a chunked response whose trailers
@@ -116,11 +119,12 @@ public final class URLSessionTransport: Transport {
     /// out dead, and corelibs cannot rewind a body for it: measured, a POST reached the server twice, the
     /// second time with an empty body, and a PUT three times with 1000, 0 and 1000 bytes. libcurl only
     /// does this on a *reused* connection, and its connection cache belongs to one session; so a request
-    /// that must not be repeated unasked — a body, or a method that is not idempotent — goes out on a
-    /// session of its own, whose single connection is new. It costs a connection set-up per such request.
+    /// that must not be repeated unasked — a body, or a method that is not safe (a PUT or DELETE is a write,
+    /// idempotent or not: the chaos soak saw a bodiless PUT arrive twice) — goes out on a session of its
+    /// own, whose single connection is new. It costs a connection set-up per such request.
     private func session(for request: ClientRequest) -> (URLSession, oneShot: Bool) {
         #if canImport(FoundationNetworking)
-        if HTTPRequest.Method.idempotentMethods.contains(request.method), request.body.isEmpty {
+        if HTTPRequest.Method.safeMethods.contains(request.method), request.body.isEmpty {
             return (session, false)
         }
         return (URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil), true)
@@ -150,6 +154,7 @@ public final class URLSessionTransport: Transport {
                 // upload tasks report `didSendBodyData` on Linux (corelibs checks the task's class).
                 task = session.uploadTask(with: urlRequest, from: data)
             }
+            transfers.prepare(task)
             let progress = request.options.onProgress == nil || request.body.isEmpty ? nil : request
             let (urlResponse, chunks, knownEmpty) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
