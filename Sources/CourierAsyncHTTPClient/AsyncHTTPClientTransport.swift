@@ -36,7 +36,7 @@ import NIOHTTP1
 /// of `1xx` responses, and keep a request the pool hands a connection poisoned by bytes past the previous
 /// response's end from failing.
 public final class AsyncHTTPClientTransport: Transport {
-    private let client: HTTPClient
+    let client: HTTPClient
     private let ownsClient: Bool
     /// Whether the client decodes `gzip` and `deflate` bodies, whose encoding fields must then go.
     private let decodesBodies: Bool
@@ -85,9 +85,27 @@ public final class AsyncHTTPClientTransport: Transport {
     /// It never sends a request twice. A request that reached the connection and failed — even a GET
     /// whose connection the server closed unanswered — is not sent again here: whether to repeat it is
     /// the retry middleware's decision (`Client.retrying(_:)`), which knows the method, the body and the
-    /// caller's budget. Only a request that failed before any byte of it was written (a pooled
-    /// connection found closed) is given a second connection.
+    /// caller's budget. Only a request sent through AsyncHTTPClient's delegate API (a streamed body,
+    /// watched upload progress, or a timeout) that failed before any byte of it was written (a pooled
+    /// connection found closed) is given a second connection. The others — an empty or in-memory body,
+    /// no timeout, the common case — go through AsyncHTTPClient's async API, which is faster (see
+    /// BENCHMARKS.md) and cannot tell whether a byte was written: they are sent once, whatever happens.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        if Self.takesDirectPath(request) {
+            guard !Task.isCancelled else {
+                throw NetworkError(.cancelled, message: "the calling task was cancelled before the request was sent.", request: request)
+            }
+            guard !isShutDown else {
+                throw NetworkError(.shutdown, message: "the transport was shut down; create a new one.", request: request)
+            }
+            do {
+                return try await exchangeDirectly(request)
+            } catch let error as NetworkError where error.request != nil {
+                throw error
+            } catch {
+                throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
+            }
+        }
         do {
             return try await attempt(request)
         } catch let failure as NeverSent {
@@ -121,12 +139,7 @@ public final class AsyncHTTPClientTransport: Transport {
             // completed, and only AsyncHTTPClient completes it.
             let delegate = StreamingResponseDelegate(eventLoop: eventLoop, reportingProgressOf: reportsProgress ? request : nil, upload: upload)
             sentDelegate = delegate
-            let deadline = request.options.timeout.map { timeout in
-                let now = NIODeadline.now()
-                let span = TimeAmount(timeout)
-                // Clamp instead of overflowing: a deadline centuries away is no deadline.
-                return span.nanoseconds > Int64.max - Int64(now.uptimeNanoseconds) ? NIODeadline.distantFuture : now + span
-            }
+            let deadline = request.options.timeout.map(Self.deadline(after:))
             // NOTE: a streamed body runs its connection on the pump's event loop. AsyncHTTPClient 1.37 leaves
             // a connection leased for ever when a streamed body's end reaches it after the server's answer
             // (reproduced with AsyncHTTPClient alone: 30–56 of 60 uploads); on one loop, the end — reported
@@ -166,7 +179,7 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Whether this transport's own client has been shut down: requests it cut off fail as `shutdown`,
     /// not `cancelled`.
-    private var isShutDown: Bool {
+    var isShutDown: Bool {
         ownsClient && shutdownState.isShutDown
     }
 
@@ -174,28 +187,13 @@ public final class AsyncHTTPClientTransport: Transport {
         guard !request.isRelative, let url = request.url else {
             throw NetworkError(.invalidURL, message: "the request has no scheme and host.", request: request)
         }
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(request.head.headerFields.count)
-        var cookies: [String] = []
-        for field in request.head.headerFields {
-            if field.name == .cookie {
-                cookies.append(field.value)
-            } else {
-                headers.add(name: field.name.rawName, value: field.value)
-            }
-        }
-        // HTTPFields keeps each cookie as its own field (the HTTP/2 form); HTTP/1.1 allows one `Cookie` line
-        // (RFC 6265 §5.4), so they go out joined the way the browser joins them.
-        if !cookies.isEmpty {
-            headers.add(name: "Cookie", value: cookies.joined(separator: "; "))
-        }
-        return try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: headers)
+        return try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: request.method.rawValue), headers: Self.headers(of: request))
     }
 
     /// The encodings NIO's response decompressor decodes.
     private static let decodedEncodings: Set<String> = ["gzip", "x-gzip", "deflate"]
 
-    private func responseHead(_ head: HTTPResponseHead) throws -> HTTPResponse {
+    func responseHead(_ head: HTTPResponseHead) throws -> HTTPResponse {
         guard (100...999).contains(Int(head.status.code)) else {
             throw NetworkError(.invalidResponse, message: "the status \(head.status.code) is not a valid HTTP status.")
         }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Courier
 import Foundation
 import NIOCore
+import NIOFoundationCompat
 import NIOHTTP1
 
 /// Receives one response from AsyncHTTPClient's delegate API: the head completes ``head``; body parts
@@ -93,7 +94,9 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
             return {
                 do {
                     guard let buffer = try await iterator.next() else { return nil }
-                    return Data(buffer.readableBytesView)
+                    // NOTE: a large part becomes `Data` over the buffer's own storage, without a copy
+                    // (NIO's `.automatic` strategy copies only small parts, where a copy is cheaper).
+                    return Data(buffer: buffer, byteTransferStrategy: .automatic)
                 } catch {
                     throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: shutDown())
                 }

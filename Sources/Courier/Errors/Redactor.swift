@@ -62,13 +62,22 @@ public struct Redactor: Sendable, Hashable {
         guard let questionMark = pathAndQuery.firstIndex(of: "?") else { return pathAndQuery }
         let path = pathAndQuery[..<questionMark]
         let pairs = pathAndQuery[pathAndQuery.index(after: questionMark)...].split(separator: "&", omittingEmptySubsequences: false)
+        // Most queries carry nothing sensitive: the string is rebuilt only when a name matches (this runs
+        // for every logged request).
+        guard pairs.contains(where: isSensitive(pair:)) else { return pathAndQuery }
         let redacted = pairs.map { pair -> String in
-            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-            let name = pair[..<equals]
-            let decodedName = (name.removingPercentEncoding ?? String(name)).lowercased()
-            return queryParameters.contains(decodedName) ? "\(name)=\(Self.placeholder)" : String(pair)
+            guard isSensitive(pair: pair), let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            return "\(pair[..<equals])=\(Self.placeholder)"
         }
         return path + "?" + redacted.joined(separator: "&")
+    }
+
+    /// Whether a `name=value` pair's name, percent-decoded and lowercased, is one to redact.
+    private func isSensitive(pair: Substring) -> Bool {
+        guard !queryParameters.isEmpty, let equals = pair.firstIndex(of: "=") else { return false }
+        let name = pair[..<equals]
+        let decoded = name.contains("%") ? (name.removingPercentEncoding ?? String(name)) : String(name)
+        return queryParameters.contains(decoded.lowercased())
     }
 
     /// A URL string fit to print: userinfo replaced (with or without a scheme), the fragment dropped

@@ -77,6 +77,17 @@ struct LoggingTests {
         #expect(lines.all.first?.message.contains("<-- 200 OK") == true)
     }
 
+    @Test("a logger set above every level this layer writes at gets nothing, and the exchange is untouched")
+    func silencedLogger() async throws {
+        let clock = TestClock()
+        let (logger, lines) = CapturingLogHandler.logger(level: .critical)
+        let response = try await Client(transport: Self.transport(clock)).logging(to: logger, clock: clock)
+            .send(try itemsRequest())
+        #expect(response.status == .ok)
+        #expect(try await response.body.collect(upTo: 1 << 20).isEmpty == false)
+        #expect(lines.all.isEmpty)
+    }
+
     @Test("bodies are off by default, even at trace")
     func bodiesOffByDefault() async throws {
         let clock = TestClock()

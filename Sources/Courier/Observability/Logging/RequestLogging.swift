@@ -9,14 +9,21 @@ struct RequestLogging<C: Clock<Duration>>: Middleware {
     let clock: C
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        // Nothing this layer could write passes the logger's level: no URL is redacted, nothing is built.
+        guard logger.logLevel <= mostSevereLevel else {
+            return try await next(request)
+        }
         var shown = request
         if let redactor = configuration.redactor {
             shown.options.redactor = redactor
         }
         let redactor = shown.options.redactor
-        let line = shown.logLine
-        let metadata = Self.metadata(of: shown)
-        logger.log(level: configuration.started, "\(line.tag)--> \(line.text)\(Self.attemptNote(shown))", metadata: metadata)
+        let url = shown.redactedURL
+        let line = (tag: shown.options.number.map { "#\($0) " } ?? "", text: "\(shown.method.rawValue) \(url)")
+        let metadata = Self.metadata(of: shown, url: url)
+        if logger.logLevel <= configuration.started {
+            logger.log(level: configuration.started, "\(line.tag)--> \(line.text)\(Self.attemptNote(shown))", metadata: metadata)
+        }
         if let limit = bodyLimit(at: configuration.bodyLevel), let data = request.body.bufferedData, !data.isEmpty,
            TextPreview.isText(contentType: request.head.headerFields[.contentType]),
            let text = TextPreview.render(data, total: Int64(data.count), limit: limit, redactor: redactor) {
@@ -38,11 +45,13 @@ struct RequestLogging<C: Clock<Duration>>: Middleware {
             throw error
         }
 
-        let isText = TextPreview.isText(contentType: response.head.headerFields[.contentType])
+        // The content type is inspected only when body lines are on.
+        let capture = bodyLimit(at: configuration.bodyLevel).flatMap { limit in
+            TextPreview.isText(contentType: response.head.headerFields[.contentType]) ? PrefixCapture(limit: limit) : nil
+        }
         let ending = EndLine(
             logger: logger, configuration: configuration, tag: line.tag, text: line.text, metadata: metadata,
-            status: response.status, redactor: redactor, request: shown,
-            capture: bodyLimit(at: configuration.bodyLevel).flatMap { isText ? PrefixCapture(limit: $0) : nil }
+            status: response.status, redactor: redactor, request: shown, capture: capture
         )
         var onChunk: (@Sendable (Data) -> Void)?
         if let capture = ending.capture {
@@ -61,10 +70,17 @@ struct RequestLogging<C: Clock<Duration>>: Middleware {
         return limit
     }
 
-    private static func metadata(of request: ClientRequest) -> Logger.Metadata {
+    /// The most severe level this layer writes at: a logger set above it would write none of its lines.
+    private var mostSevereLevel: Logger.Level {
+        var levels = [configuration.started, configuration.finished, configuration.unsuccessful, configuration.failed]
+        if case .text = configuration.bodies { levels.append(configuration.bodyLevel) }
+        return levels.max() ?? .critical
+    }
+
+    private static func metadata(of request: ClientRequest, url: String) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "http.method": "\(request.method.rawValue)",
-            "http.url": "\(request.redactedURL)",
+            "http.url": "\(url)",
             "http.attempt": "\(request.options.attempt)",
         ]
         if let number = request.options.number {
@@ -111,13 +127,6 @@ private struct EndLine: Sendable {
         if let capture, let preview = TextPreview.render(capture.captured, total: bytes, limit: .max, redactor: redactor) {
             logger.log(level: configuration.bodyLevel, "\(tag)<-- body (\(bytes) bytes): \(preview)", metadata: metadata)
         }
-    }
-}
-
-extension ClientRequest {
-    /// The request line split for log lines: `#7 ` (or nothing, when not numbered) and `METHOD URL`.
-    fileprivate var logLine: (tag: String, text: String) {
-        (options.number.map { "#\($0) " } ?? "", "\(method.rawValue) \(redactedURL)")
     }
 }
 

@@ -1,0 +1,224 @@
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOFoundationCompat
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The clients the harness compares, each measured in a process of its own.
+enum LoadClient: String, CaseIterable, Sendable {
+    /// `HTTPClient.execute(_:timeout:)` + `body.collect(upTo:)`.
+    case rawAHC = "raw-ahc"
+    /// The same, then `JSONDecoder` into ``Item``.
+    case rawAHCJSON = "raw-ahc-json"
+    /// `Client(transport: AsyncHTTPClientTransport(…)).targeting(server)` sending `Endpoint<Data>`. Every client sends `?q=<n>`, its own value per request.
+    case courierBare = "courier-bare"
+    /// The issue's realistic stack, `Endpoint<Item>` decoded, a query value per request.
+    case courierRealistic = "courier-realistic"
+    /// `URLSession.data(for:)`, ephemeral session.
+    case rawURLSession = "raw-urlsession"
+    /// `Client(transport: URLSessionTransport(…)).targeting(server)` sending `Endpoint<Data>`.
+    case courierURLSession = "courier-urlsession"
+    /// Courier bare plus one built-in layer, to cost each layer alone over the wire.
+    case courierLogging = "courier-logging"
+    case courierRetrying = "courier-retrying"
+    case courierMetrics = "courier-metrics"
+    case courierDedup = "courier-dedup"
+    case courierAuth = "courier-auth"
+    /// Downloads: the body streamed and counted, never collected.
+    case rawAHCDownload = "raw-ahc-download"
+    case courierDownload = "courier-download"
+    /// Uploads of `--bytes` in 64 KiB chunks, streamed.
+    case rawAHCUpload = "raw-ahc-upload"
+    case courierUpload = "courier-upload"
+
+    var isTransfer: Bool {
+        rawValue.hasSuffix("-download") || rawValue.hasSuffix("-upload")
+    }
+}
+
+/// The 1,020-byte JSON document nginx serves (written by `Benchmarks/load/nginx.sh`).
+struct Item: Codable, Sendable {
+    let id: Int
+    let name: String
+    let price: Double
+    let inStock: Bool
+    let tags: [String]
+    let description: String
+}
+
+/// One request (or transfer) of a client; returns the body bytes it received or sent.
+typealias Exchange = @Sendable (_ index: Int) async throws -> Int
+
+extension LoadClient {
+    /// Builds the client once; the returned exchange is called for every request, and `shutdown` at the end.
+    func make(_ options: LoadOptions) throws -> (exchange: Exchange, shutdown: @Sendable () async throws -> Void) {
+        let url = options.url
+        let server = try Server(url: url)
+        switch self {
+        case .rawAHC, .rawAHCJSON, .rawAHCDownload, .rawAHCUpload:
+            var configuration = HTTPClient.Configuration()
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.pool
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            let shutdown: @Sendable () async throws -> Void = { try await client.shutdown() }
+            switch self {
+            case .rawAHC:
+                return ({ index in
+                    let response = try await client.execute(HTTPClientRequest(url: url + "/item.json?q=\(index)"), timeout: .seconds(30))
+                    try Self.expectOK(response.status.code)
+                    return try await response.body.collect(upTo: 1 << 20).readableBytes
+                }, shutdown)
+            case .rawAHCJSON:
+                let decoder = JSONDecoder()
+                return ({ index in
+                    let response = try await client.execute(HTTPClientRequest(url: url + "/item.json?q=\(index)"), timeout: .seconds(30))
+                    try Self.expectOK(response.status.code)
+                    let body = try await response.body.collect(upTo: 1 << 20)
+                    let item = try decoder.decode(Item.self, from: body)
+                    return item.description.utf8.count
+                }, shutdown)
+            case .rawAHCDownload:
+                return ({ _ in
+                    let response = try await client.execute(HTTPClientRequest(url: url + options.path), timeout: .seconds(600))
+                    try Self.expectOK(response.status.code)
+                    var total = 0
+                    for try await buffer in response.body { total += buffer.readableBytes }
+                    return total
+                }, shutdown)
+            default:
+                let size = options.bytes
+                return ({ _ in
+                    var request = HTTPClientRequest(url: url + "/upload")
+                    request.method = .POST
+                    request.body = .stream(UploadChunks(total: size).map { ByteBuffer(bytes: $0) }, length: .known(Int64(size)))
+                    let response = try await client.execute(request, timeout: .seconds(600))
+                    _ = try await response.body.collect(upTo: 1 << 20)
+                    return size
+                }, shutdown)
+            }
+        case .courierBare, .courierRealistic, .courierDownload, .courierUpload,
+             .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
+            let transport = AsyncHTTPClientTransport(configuration: .init(maxConnectionsPerHost: options.pool))
+            let shutdown: @Sendable () async throws -> Void = { try await transport.shutdown() }
+            switch self {
+            case .courierBare:
+                let client = Client(transport: transport).targeting(server)
+                return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
+            case .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
+                let client = oneLayer(over: Client(transport: transport)).targeting(server)
+                return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
+            case .courierRealistic:
+                let client = Self.realisticStack(over: transport, server: server)
+                return ({ index in
+                    let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
+                    return try await client.send(endpoint).description.utf8.count
+                }, shutdown)
+            case .courierDownload:
+                let client = Client(transport: transport)
+                return ({ _ in
+                    var request = try ClientRequest(url: url + options.path)
+                    request.options.maxResponseBodySize = .max
+                    request.options.timeout = .seconds(600)
+                    let response = try await client.send(request)
+                    var total = 0
+                    for try await chunk in response.body { total += chunk.count }
+                    return total
+                }, shutdown)
+            default:
+                let client = Client(transport: transport)
+                let size = options.bytes
+                return ({ _ in
+                    var request = try ClientRequest(.post, url: url + "/upload", body: .stream(length: Int64(size)) { UploadChunks(total: size) })
+                    request.options.timeout = .seconds(600)
+                    let response = try await client.send(request)
+                    _ = try await response.body.collect(upTo: 1 << 20)
+                    return size
+                }, shutdown)
+            }
+        case .rawURLSession:
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.httpMaximumConnectionsPerHost = options.pool
+            let session = URLSession(configuration: configuration)
+            return ({ index in
+                let request = URLRequest(url: URL(string: url + "/item.json?q=\(index)")!)
+                let (data, response) = try await session.data(for: request)
+                try Self.expectOK((response as? HTTPURLResponse)?.statusCode ?? 0)
+                return data.count
+            }, { session.invalidateAndCancel() })
+        case .courierURLSession:
+            let client = Client(transport: URLSessionTransport(configuration: .init(maxConnectionsPerHost: options.pool))).targeting(server)
+            return ({ index in try await client.send(Self.itemData(index)).count }, {})
+        }
+    }
+
+    /// The document as bytes, with this request's own query value (every client sends one: no request
+    /// is identical to another, so no cache or duplicate removal can skip one).
+    static func itemData(_ index: Int) -> Endpoint<Data> {
+        Endpoint<Data>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
+    }
+
+    /// Raw clients check the status as Courier's endpoints do: a benchmark of 403 pages measures nothing.
+    static func expectOK(_ status: some BinaryInteger) throws {
+        guard (200..<300).contains(Int(status)) else { throw LoadError(message: "the server answered \(status)") }
+    }
+
+    /// `client` with this case's one layer, configured as in the realistic stack.
+    private func oneLayer(over client: Client) -> Client {
+        switch self {
+        case .courierLogging:
+            var logger = Logger(label: "load") { _ in DiscardingLogHandler() }
+            logger.logLevel = .info
+            return client.logging(to: logger)
+        case .courierRetrying: return client.retrying(.default)
+        case .courierMetrics: return client.reportingMetrics(to: CountingMetrics())
+        case .courierDedup: return client.removingDuplicates()
+        case .courierAuth: return client.authorizing(with: .bearer("benchmark-token"))
+        default: return client
+        }
+    }
+
+    /// The realistic stack of issue #21, outermost last: logging at info into a handler that discards,
+    /// the default retry policy, metrics into a cheap real backend, duplicate removal, a bearer token,
+    /// the server.
+    static func realisticStack(over transport: some Transport, server: Server) -> Client {
+        var logger = Logger(label: "load") { _ in DiscardingLogHandler() }
+        logger.logLevel = .info
+        return Client(transport: transport)
+            .logging(to: logger)
+            .retrying(.default)
+            .reportingMetrics(to: CountingMetrics())
+            .removingDuplicates()
+            .authorizing(with: .bearer("benchmark-token"))
+            .targeting(server)
+    }
+}
+
+/// `total` bytes in 64 KiB chunks, one buffer reused.
+struct UploadChunks: AsyncSequence, Sendable {
+    let total: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var left: Int
+        let chunk = Data(repeating: UInt8(ascii: "u"), count: 64 * 1024)
+
+        mutating func next() async -> Data? {
+            guard left > 0 else { return nil }
+            let size = Swift.min(left, chunk.count)
+            left -= size
+            return size == chunk.count ? chunk : chunk.prefix(size)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(left: total)
+    }
+}
+
+struct LoadError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// This process's CPU time and peak resident memory, from getrusage.
+struct ResourceUsage {
+    /// User plus system CPU time, in microseconds.
+    let cpuMicroseconds: Int
+    /// Peak resident set size, in KiB (Linux reports KiB).
+    let peakResidentKiB: Int
+
+    static func now() -> ResourceUsage {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let user = Int(usage.ru_utime.tv_sec) * 1_000_000 + Int(usage.ru_utime.tv_usec)
+        let system = Int(usage.ru_stime.tv_sec) * 1_000_000 + Int(usage.ru_stime.tv_usec)
+        return ResourceUsage(cpuMicroseconds: user + system, peakResidentKiB: Int(usage.ru_maxrss))
+    }
+}

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""The paired, alternating load driver of issue #21.
+
+Starts one loopback nginx (nginx.sh: worker_processes 1), then for each concurrency runs every client in a
+process of its own (LoadGen), round after round, reversing the order every other round so no client always
+runs first or last. A ratio is computed per round between each Courier client and its raw counterpart
+(paired), and the median over rounds is reported, with each client's median req/s, p50, p99 and CPU µs per
+request. With --transfers it also runs the 100 MiB and 1 GiB downloads and the 1 GiB upload.
+
+    swift build -c release --product LoadGen
+    Benchmarks/load/run.py [--rounds 5] [--requests 20000] [--concurrency 1,8,64] [--pool 64]
+                           [--transfers] [--write BENCHMARKS.md]
+
+--write replaces the text between <!-- load:begin --> and <!-- load:end --> in that file.
+"""
+import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PAIRS = [  # (Courier client, raw counterpart, label)
+    ("courier-bare", "raw-ahc", "Courier bare / raw AHC"),
+    ("courier-realistic", "raw-ahc-json", "realistic stack / raw AHC + JSONDecoder"),
+    ("courier-urlsession", "raw-urlsession", "Courier over URLSession / raw URLSession"),
+]
+LABELS = {
+    "raw-ahc": "raw AHC (`execute` + `collect`)",
+    "raw-ahc-json": "raw AHC + `JSONDecoder`",
+    "courier-bare": "Courier bare (`Endpoint<Data>`)",
+    "courier-realistic": "Courier realistic stack (`Endpoint<Item>`)",
+    "raw-urlsession": "raw `URLSession.data(for:)`",
+    "courier-urlsession": "Courier over `URLSessionTransport`",
+    "courier-logging": "Courier bare + `.logging(to:)` (info, discarded)",
+    "courier-retrying": "Courier bare + `.retrying(.default)`",
+    "courier-metrics": "Courier bare + `.reportingMetrics(to:)`",
+    "courier-dedup": "Courier bare + `.removingDuplicates()`",
+    "courier-auth": "Courier bare + `.authorizing(with: .bearer)`",
+}
+LAYERS = ["courier-logging", "courier-retrying", "courier-metrics", "courier-dedup", "courier-auth"]
+
+
+def run(binary, client, url, **options):
+    arguments = [binary, "--client", client, "--url", url]
+    for name, value in options.items():
+        arguments += ["--" + name, str(value)]
+    done = subprocess.run(arguments, capture_output=True, text=True, timeout=1800)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[:1500])
+        raise SystemExit(f"{' '.join(arguments)} failed ({done.returncode})")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/LoadGen"))
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--requests", type=int, default=20000)
+    parser.add_argument("--concurrency", default="1,8,64")
+    parser.add_argument("--pool", type=int, default=64)
+    parser.add_argument("--clients", default=",".join(c for c in LABELS if c not in LAYERS))
+    parser.add_argument("--layers", action="store_true", help="cost each built-in alone against Courier bare")
+    parser.add_argument("--transfers", action="store_true")
+    parser.add_argument("--transfer-rounds", type=int, default=3)
+    parser.add_argument("--write")
+    args = parser.parse_args()
+    clients = ["courier-bare"] + LAYERS if args.layers else args.clients.split(",")
+    work = tempfile.mkdtemp(prefix="courier-load-")
+    nginx = os.path.join(ROOT, "Benchmarks/load/nginx.sh")
+    env = dict(os.environ, BIG_MIB="1024" if args.transfers else "1")
+    port, pid = subprocess.run([nginx, "start", work], check=True, capture_output=True, text=True, env=env).stdout.split()
+    url = f"http://127.0.0.1:{port}"
+    lines = []
+    try:
+        results = {}  # (client, c) -> [result per round]
+        for c in [int(x) for x in args.concurrency.split(",")]:
+            for r in range(args.rounds):
+                order = clients if r % 2 == 0 else list(reversed(clients))
+                for client in order:
+                    result = run(args.binary, client, url, concurrency=c, requests=args.requests, pool=args.pool)
+                    results.setdefault((client, c), []).append(result)
+                    print(json.dumps(result), flush=True)
+        lines += table(results, clients, args)
+        if args.transfers:
+            lines += transfers(args, url, work)
+    finally:
+        subprocess.run([nginx, "stop", work])
+        shutil.rmtree(work, ignore_errors=True)
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.write:
+        path = args.write
+        document = open(path).read()
+        begin, end = "<!-- load:begin -->", "<!-- load:end -->"
+        if begin in document and end in document:
+            head, rest = document.split(begin, 1)
+            _, tail = rest.split(end, 1)
+            document = head + begin + "\n" + text + end + tail
+        else:
+            document += "\n" + begin + "\n" + text + end + "\n"
+        open(path, "w").write(document)
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def table(results, clients, args):
+    cs = sorted({c for (_, c) in results})
+    command = (f"Benchmarks/load/run.py --rounds {args.rounds} --requests {args.requests} "
+               f"--concurrency {args.concurrency} --pool {args.pool}")
+    out = [f"Measured {datetime.date.today()} on this machine (Linux x86_64, 2 cores, Swift 6.3.1, release build), "
+           f"nginx `worker_processes 1` serving a 1,020-byte JSON on loopback, each client in its own process, "
+           f"{args.rounds} alternating rounds × {args.requests:,} requests, a pool of {args.pool} connections on "
+           f"every side. Command: `swift build -c release --product LoadGen && {command}`.", ""]
+    out += ["| client | c | req/s (median) | p50 µs | p99 µs | CPU µs/request |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for client in clients:
+        for c in cs:
+            rows = results.get((client, c), [])
+            if not rows:
+                continue
+            out.append(f"| {LABELS[client]} | {c} | {median([x['rps'] for x in rows]):,.0f} | "
+                       f"{median([x['p50_us'] for x in rows]):,.0f} | {median([x['p99_us'] for x in rows]):,.0f} | "
+                       f"{median([x['cpu_us_per_request'] for x in rows]):.1f} |")
+    if args.layers:
+        out[0] = out[0].replace("Command: `", "Command: `").replace(f"--pool {args.pool}`", f"--pool {args.pool} --layers`")
+    out += ["", "Throughput ratios, the median of the per-round paired ratios (and the CPU µs per request Courier adds):", "",
+            "| ratio | " + " | ".join(f"c={c}" for c in cs) + " |", "| --- |" + " ---: |" * len(cs)]
+    pairs = [(layer, "courier-bare", LABELS[layer] + " / Courier bare") for layer in LAYERS] if args.layers else PAIRS
+    for subject, base, label in pairs:
+        if subject not in clients or base not in clients:
+            continue
+        cells = []
+        for c in cs:
+            a, b = results.get((subject, c), []), results.get((base, c), [])
+            ratios = [x["rps"] / y["rps"] for x, y in zip(a, b)]
+            extra = median([x["cpu_us_per_request"] - y["cpu_us_per_request"] for x, y in zip(a, b)])
+            cells.append(f"{median(ratios):.2f}× ({extra:+.0f} µs)")
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
+def transfers(args, url, work):
+    out = ["", "Transfers (the body streamed, never collected), each a process of its own, "
+           f"{args.transfer_rounds} alternating rounds, median MiB/s and peak RSS:", "",
+           "| transfer | raw AHC MiB/s | Courier MiB/s | ratio | raw AHC peak RSS | Courier peak RSS |",
+           "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    cases = [("100 MiB download", "download", 100 << 20), ("1 GiB download", "download", 1 << 30), ("1 GiB upload", "upload", 1 << 30)]
+    for label, kind, size in cases:
+        raw, ours = [], []
+        if kind == "download":
+            # big.bin is 1 GiB; the 100 MiB case reads a copy of its first 100 MiB.
+            target = "big.bin" if size == 1 << 30 else "big100.bin"
+            if target == "big100.bin" and not os.path.exists(os.path.join(work, "html", target)):
+                with open(os.path.join(work, "html", "big.bin"), "rb") as src, open(os.path.join(work, "html", target), "wb") as dst:
+                    dst.write(src.read(size))
+        for r in range(args.transfer_rounds):
+            pair = [("raw-ahc-" + kind, raw), ("courier-" + kind, ours)]
+            for client, sink in (pair if r % 2 == 0 else list(reversed(pair))):
+                options = dict(bytes=size, pool=args.pool)
+                if kind == "download":
+                    options["path"] = "/" + target
+                result = run(args.binary, client, url, **options)
+                print(json.dumps(result), flush=True)
+                sink.append(result)
+        rm, om = median([x["mib_per_s"] for x in raw]), median([x["mib_per_s"] for x in ours])
+        ratio = median([x["mib_per_s"] / y["mib_per_s"] for x, y in zip(ours, raw)])
+        out.append(f"| {label} | {rm:,.0f} | {om:,.0f} | {ratio:.2f}× | {median([x['peak_rss_mib'] for x in raw]):.0f} MiB | "
+                   f"{median([x['peak_rss_mib'] for x in ours]):.0f} MiB |")
+    return out
+
+
+if __name__ == "__main__":
+    main()
