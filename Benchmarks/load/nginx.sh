@@ -7,7 +7,7 @@
 #                                        port and prints "PORT PID".
 #   Benchmarks/load/nginx.sh stop DIR    stops the nginx started in DIR, by its PID.
 #
-# POST /upload reads and discards any body and answers 204.
+# POST /upload reads the whole body, discards it and answers 204.
 set -euo pipefail
 command=${1:?start or stop}
 dir=${2:?a working directory}
@@ -42,6 +42,9 @@ PY
         head -c $((big_mib << 20)) /dev/zero > "$dir/html/big.bin"
     fi
     chmod a+r "$dir/html/"*
+    shm=$(mktemp -d /dev/shm/courier-load-XXXXXX 2>/dev/null || echo "$dir/tmp")
+    chmod a+rwx "$shm"
+    echo "$shm" > "$dir/shm"
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     cat > "$dir/nginx.conf" <<CONF
 worker_processes 1;
@@ -63,8 +66,15 @@ http {
     server {
         listen 127.0.0.1:$port;
         root $dir/html;
+        # nginx reads the whole body (into memory-backed temporary files) before it proxies the request
+        # to /sink, which answers 204: an upload is measured to its last byte, not cut short by an answer.
         location = /upload {
             client_max_body_size 0;
+            client_body_temp_path $shm;
+            proxy_request_buffering on;
+            proxy_pass http://127.0.0.1:$port/sink;
+        }
+        location = /sink {
             return 204;
         }
     }
@@ -76,5 +86,6 @@ CONF
     ;;
 stop)
     if [ -s "$dir/nginx.pid" ]; then kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true; fi
+    if [ -s "$dir/shm" ]; then rm -rf "$(cat "$dir/shm")"; fi
     ;;
 esac

@@ -28,13 +28,14 @@ LABELS = {
     "courier-realistic": "Courier realistic stack (`Endpoint<Item>`)",
     "raw-urlsession": "raw `URLSession.data(for:)`",
     "courier-urlsession": "Courier over `URLSessionTransport`",
+    "courier-transport": "`AsyncHTTPClientTransport.send` alone",
     "courier-logging": "Courier bare + `.logging(to:)` (info, discarded)",
     "courier-retrying": "Courier bare + `.retrying(.default)`",
     "courier-metrics": "Courier bare + `.reportingMetrics(to:)`",
     "courier-dedup": "Courier bare + `.removingDuplicates()`",
     "courier-auth": "Courier bare + `.authorizing(with: .bearer)`",
 }
-LAYERS = ["courier-logging", "courier-retrying", "courier-metrics", "courier-dedup", "courier-auth"]
+LAYERS = ["courier-transport", "courier-logging", "courier-retrying", "courier-metrics", "courier-dedup", "courier-auth"]
 
 
 def run(binary, client, url, **options):
@@ -105,7 +106,9 @@ def median(values):
 def table(results, clients, args):
     cs = sorted({c for (_, c) in results})
     command = (f"Benchmarks/load/run.py --rounds {args.rounds} --requests {args.requests} "
-               f"--concurrency {args.concurrency} --pool {args.pool}")
+               f"--concurrency {args.concurrency} --pool {args.pool}"
+               + (" --layers" if args.layers else "")
+               + (f" --transfers --transfer-rounds {args.transfer_rounds}" if args.transfers else ""))
     out = [f"Measured {datetime.date.today()} on this machine (Linux x86_64, 2 cores, Swift 6.3.1, release build), "
            f"nginx `worker_processes 1` serving a 1,020-byte JSON on loopback, each client in its own process, "
            f"{args.rounds} alternating rounds × {args.requests:,} requests, a pool of {args.pool} connections on "
@@ -119,8 +122,6 @@ def table(results, clients, args):
             out.append(f"| {LABELS[client]} | {c} | {median([x['rps'] for x in rows]):,.0f} | "
                        f"{median([x['p50_us'] for x in rows]):,.0f} | {median([x['p99_us'] for x in rows]):,.0f} | "
                        f"{median([x['cpu_us_per_request'] for x in rows]):.1f} |")
-    if args.layers:
-        out[0] = out[0].replace("Command: `", "Command: `").replace(f"--pool {args.pool}`", f"--pool {args.pool} --layers`")
     out += ["", "Throughput ratios, the median of the per-round paired ratios (and the CPU µs per request Courier adds):", "",
             "| ratio | " + " | ".join(f"c={c}" for c in cs) + " |", "| --- |" + " ---: |" * len(cs)]
     pairs = [(layer, "courier-bare", LABELS[layer] + " / Courier bare") for layer in LAYERS] if args.layers else PAIRS

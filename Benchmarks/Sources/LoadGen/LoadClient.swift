@@ -23,6 +23,8 @@ enum LoadClient: String, CaseIterable, Sendable {
     case rawURLSession = "raw-urlsession"
     /// `Client(transport: URLSessionTransport(…)).targeting(server)` sending `Endpoint<Data>`.
     case courierURLSession = "courier-urlsession"
+    /// `AsyncHTTPClientTransport.send(_:)` alone with a prebuilt absolute request: the transport's own cost.
+    case courierTransport = "courier-transport"
     /// Courier bare plus one built-in layer, to cost each layer alone over the wire.
     case courierLogging = "courier-logging"
     case courierRetrying = "courier-retrying"
@@ -100,7 +102,7 @@ extension LoadClient {
                     return size
                 }, shutdown)
             }
-        case .courierBare, .courierRealistic, .courierDownload, .courierUpload,
+        case .courierBare, .courierRealistic, .courierDownload, .courierUpload, .courierTransport,
              .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
             let transport = AsyncHTTPClientTransport(configuration: .init(maxConnectionsPerHost: options.pool))
             let shutdown: @Sendable () async throws -> Void = { try await transport.shutdown() }
@@ -108,6 +110,11 @@ extension LoadClient {
             case .courierBare:
                 let client = Client(transport: transport).targeting(server)
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
+            case .courierTransport:
+                return ({ index in
+                    let response = try await transport.send(try ClientRequest(url: url + "/item.json?q=\(index)"))
+                    return try await response.body.collect(upTo: 1 << 20).count
+                }, shutdown)
             case .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
                 let client = oneLayer(over: Client(transport: transport)).targeting(server)
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)

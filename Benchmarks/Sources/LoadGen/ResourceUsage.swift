@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +12,13 @@ struct ResourceUsage {
     /// Peak resident set size, in KiB (Linux reports KiB).
     let peakResidentKiB: Int
 
+    /// `VmHWM` from /proc/self/status: the process's own peak, in KiB.
+    private static func peakResidentFromProc() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return line.split(separator: " ").compactMap { Int($0) }.first
+    }
+
     static func now() -> ResourceUsage {
         var usage = rusage()
         #if canImport(Glibc)
@@ -20,6 +28,6 @@ struct ResourceUsage {
         #endif
         let user = Int(usage.ru_utime.tv_sec) * 1_000_000 + Int(usage.ru_utime.tv_usec)
         let system = Int(usage.ru_stime.tv_sec) * 1_000_000 + Int(usage.ru_stime.tv_usec)
-        return ResourceUsage(cpuMicroseconds: user + system, peakResidentKiB: Int(usage.ru_maxrss))
+        return ResourceUsage(cpuMicroseconds: user + system, peakResidentKiB: peakResidentFromProc() ?? Int(usage.ru_maxrss))
     }
 }

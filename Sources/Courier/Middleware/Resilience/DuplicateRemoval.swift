@@ -14,10 +14,33 @@ import HTTPTypes
 /// others, and the transfer is cancelled only when every caller has gone. An error reaches every caller.
 public struct DuplicateRemoval: Middleware {
     /// The method, scheme, authority, path and header fields, the body, and the body limit.
+    ///
+    /// Its hash is computed once: each request's key is looked up, stored and removed, and hashing every
+    /// header field each time was a measurable part of this layer's cost (Benchmarks/load).
     private struct Key: Hashable {
         let head: HTTPRequest
         let body: Data?
         let maxResponseBodySize: Int
+        private let hash: Int
+
+        init(head: HTTPRequest, body: Data?, maxResponseBodySize: Int) {
+            self.head = head
+            self.body = body
+            self.maxResponseBodySize = maxResponseBodySize
+            var hasher = Hasher()
+            hasher.combine(head)
+            hasher.combine(body)
+            hasher.combine(maxResponseBodySize)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.maxResponseBodySize == rhs.maxResponseBodySize && lhs.body == rhs.body && lhs.head == rhs.head
+        }
     }
 
     private struct Flight {
