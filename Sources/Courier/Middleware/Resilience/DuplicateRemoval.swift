@@ -94,41 +94,62 @@ public struct DuplicateRemoval: Middleware {
     }
 
     private func join(key: Key, id: UInt64, continuation: CheckedContinuation<ClientResponse, any Error>, request: ClientRequest, next: Next) {
-        let cancelled = table.withLock { state in
+        enum Arrival {
+            case cancelled, joined
+            case leads(flightID: UInt64)
+        }
+        let arrival = table.withLock { state -> Arrival in
             state.arriving.remove(id)
-            if state.cancelledOnArrival.remove(id) != nil { return true }
+            if state.cancelledOnArrival.remove(id) != nil { return .cancelled }
             if state.flights[key] != nil {
                 state.flights[key]?.waiters[id] = continuation
-                return false
+                return .joined
             }
             state.nextID += 1
             var flight = Flight(id: state.nextID)
             flight.waiters[id] = continuation
-            let flightID = flight.id
-            let shared = Self.shared(request)
-            flight.task = Task { [table] in
-                let result: Result<ClientResponse, any Error>
-                do {
-                    var response = try await next(shared)
-                    let data = try await response.body.collect(upTo: shared.options.maxResponseBodySize)
-                    response.body = ResponseBody(data)
-                    result = .success(response)
-                } catch {
-                    result = .failure(error)
-                }
-                let waiters = table.withLock { state -> [CheckedContinuation<ClientResponse, any Error>] in
-                    guard state.flights[key]?.id == flightID else { return [] }
-                    return state.flights.removeValue(forKey: key).map { Array($0.waiters.values) } ?? []
-                }
-                for waiter in waiters {
-                    waiter.resume(with: result)
-                }
-            }
             state.flights[key] = flight
-            return false
+            return .leads(flightID: flight.id)
         }
-        if cancelled {
+        switch arrival {
+        case .cancelled:
             continuation.resume(throwing: CancellationError())
+        case .joined:
+            break
+        case .leads(let flightID):
+            // NOTE: the transfer starts at once on this thread (`Task.immediate`), outside the lock, and
+            // hops only where it suspends: a task of its own keeps it safe from any one caller's
+            // cancellation, and starting it in place saves a thread hop per request (Benchmarks/load).
+            let task = Task.immediate { [table] in
+                await Self.transfer(Self.shared(request), key: key, flightID: flightID, table: table, next: next)
+            }
+            let orphaned = table.withLock { state -> Bool in
+                guard state.flights[key]?.id == flightID else { return true }
+                state.flights[key]?.task = task
+                return false
+            }
+            // Every caller left before the task was stored (or it is already over): stop it.
+            if orphaned { task.cancel() }
+        }
+    }
+
+    /// Sends the shared request, reads its body whole, and hands the result to every caller still waiting.
+    private static func transfer(_ shared: ClientRequest, key: Key, flightID: UInt64, table: Locked<State>, next: Next) async {
+        let result: Result<ClientResponse, any Error>
+        do {
+            var response = try await next(shared)
+            let data = try await response.body.collect(upTo: shared.options.maxResponseBodySize)
+            response.body = ResponseBody(data)
+            result = .success(response)
+        } catch {
+            result = .failure(error)
+        }
+        let waiters = table.withLock { state -> [CheckedContinuation<ClientResponse, any Error>] in
+            guard state.flights[key]?.id == flightID else { return [] }
+            return state.flights.removeValue(forKey: key).map { Array($0.waiters.values) } ?? []
+        }
+        for waiter in waiters {
+            waiter.resume(with: result)
         }
     }
 
