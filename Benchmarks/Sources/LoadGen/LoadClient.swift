@@ -31,6 +31,10 @@ enum LoadClient: String, CaseIterable, Sendable {
     case courierMetrics = "courier-metrics"
     case courierDedup = "courier-dedup"
     case courierAuth = "courier-auth"
+    /// Courier bare with the layers named in `LOADGEN_LAYERS` (comma-separated, innermost first: logging,
+    /// retrying, metrics, dedup, auth), decoding `Endpoint<Item>` when `LOADGEN_DECODE=1`: to find which
+    /// combination costs what.
+    case courierCustom = "courier-custom"
     /// Downloads: the body streamed and counted, never collected.
     case rawAHCDownload = "raw-ahc-download"
     case courierDownload = "courier-download"
@@ -102,7 +106,7 @@ extension LoadClient {
                     return size
                 }, shutdown)
             }
-        case .courierBare, .courierRealistic, .courierDownload, .courierUpload, .courierTransport,
+        case .courierBare, .courierRealistic, .courierDownload, .courierUpload, .courierTransport, .courierCustom,
              .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
             let transport = AsyncHTTPClientTransport(configuration: .init(maxConnectionsPerHost: options.pool))
             let shutdown: @Sendable () async throws -> Void = { try await transport.shutdown() }
@@ -110,6 +114,22 @@ extension LoadClient {
             case .courierBare:
                 let client = Client(transport: transport).targeting(server)
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
+            case .courierCustom:
+                let environment = ProcessInfo.processInfo.environment
+                let names = (environment["LOADGEN_LAYERS"] ?? "").split(separator: ",").map(String.init)
+                var client = Client(transport: transport)
+                for name in names {
+                    guard let layer = LoadClient(rawValue: "courier-" + name) else { throw LoadError(message: "no layer \(name)") }
+                    client = layer.oneLayer(over: client)
+                }
+                let targeted = client.targeting(server)
+                if environment["LOADGEN_DECODE"] == "1" {
+                    return ({ index in
+                        let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
+                        return try await targeted.send(endpoint).description.utf8.count
+                    }, shutdown)
+                }
+                return ({ index in try await targeted.send(Self.itemData(index)).count }, shutdown)
             case .courierTransport:
                 return ({ index in
                     let response = try await transport.send(try ClientRequest(url: url + "/item.json?q=\(index)"))
