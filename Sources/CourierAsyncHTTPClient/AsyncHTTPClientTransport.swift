@@ -201,7 +201,7 @@ public final class AsyncHTTPClientTransport: Transport {
         fields.reserveCapacity(head.headers.count)
         for (name, value) in head.headers {
             guard let fieldName = HTTPField.Name(name) else { continue }
-            fields.append(HTTPField(name: fieldName, lenientValue: Array(value.utf8)))
+            fields.append(HTTPField(name: fieldName, lenientValue: value.utf8))
         }
         if decodesBodies {
             Self.removeDecodedEncoding(from: &fields)

@@ -63,16 +63,26 @@ public struct ResponseBody: AsyncSequence, Sendable {
         case .bytes(let data):
             return data
         case .stream:
+            var iterator = makeAsyncIterator()
+            // A body that arrives in one part (most small ones) is that part: no copy.
+            guard let first = try await iterator.next() else { return Data() }
+            guard first.count <= limit else { throw Self.passedLimit(limit) }
+            guard let second = try await iterator.next() else { return first }
             var data = Data()
-            if let length { data.reserveCapacity(Int(length)) }
-            for try await chunk in self {
-                guard data.count + chunk.count <= limit else {
-                    throw NetworkError(.bodyTooLarge, message: "the body passed the limit of \(limit) bytes; the transfer was stopped.")
-                }
+            data.reserveCapacity(Swift.max(Int(length ?? 0), first.count + second.count))
+            data.append(first)
+            var next: Data? = second
+            while let chunk = next {
+                guard data.count + chunk.count <= limit else { throw Self.passedLimit(limit) }
                 data.append(chunk)
+                next = try await iterator.next()
             }
             return data
         }
+    }
+
+    private static func passedLimit(_ limit: Int) -> NetworkError {
+        NetworkError(.bodyTooLarge, message: "the body passed the limit of \(limit) bytes; the transfer was stopped.")
     }
 
     /// The body length a response head announces for the bytes a transport will deliver, for
