@@ -6,14 +6,21 @@ struct RequestMetrics<C: Clock<Duration>>: Middleware {
     let factory: any MetricsFactory
     let names: MetricNames
     let clock: C
+    private let handles: MetricHandles
+
+    init(factory: any MetricsFactory, names: MetricNames, clock: C) {
+        self.factory = factory
+        self.names = names
+        self.clock = clock
+        handles = MetricHandles(factory: factory, names: names)
+    }
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
-        let method = request.method.rawValue
-        let host = request.head.authority ?? ""
-        let inFlight = Meter(label: names.inFlight, dimensions: [("method", method), ("host", host)], factory: factory)
-        inFlight.increment()
+        let route = MetricHandles.Route(method: request.method.rawValue, host: request.head.authority ?? "")
+        let routeHandles = handles.handles(for: route)
+        routeHandles.inFlight.increment()
         let retries: @Sendable () -> Void = { [factory, names] in
-            Counter(label: names.retries, dimensions: [("method", method), ("host", host)], factory: factory).increment()
+            Counter(label: names.retries, dimensions: [("method", route.method), ("host", route.host)], factory: factory).increment()
         }
         // Inside a retrying layer this layer sees each attempt; outside, it hears of them.
         if request.options.attempt > 1 { retries() }
@@ -25,8 +32,8 @@ struct RequestMetrics<C: Clock<Duration>>: Middleware {
             response = try await next(request)
         } catch {
             let kind = NetworkError.wrapping(error, request: request).kind
-            record(method: method, host: host, statusClass: "error", failure: kind, elapsed: start.duration(to: clock.now))
-            inFlight.decrement()
+            record(route, statusClass: "error", failure: kind, elapsed: start.duration(to: clock.now))
+            routeHandles.inFlight.decrement()
             throw error
         }
         let statusClass = "\(response.status.code / 100)xx"
@@ -36,20 +43,20 @@ struct RequestMetrics<C: Clock<Duration>>: Middleware {
             if case .failed(let error) = ending {
                 failure = NetworkError.wrapping(error, request: request).kind
             }
-            record(method: method, host: host, statusClass: statusClass, failure: failure, elapsed: start.duration(to: clock.now))
-            inFlight.decrement()
+            record(route, statusClass: statusClass, failure: failure, elapsed: start.duration(to: clock.now))
+            routeHandles.inFlight.decrement()
         }
         return observed
     }
 
-    private func record(method: String, host: String, statusClass: String, failure: NetworkError.Kind?, elapsed: Duration) {
-        let dimensions = [("method", method), ("host", host), ("status_class", statusClass)]
-        Counter(label: names.requests, dimensions: dimensions, factory: factory).increment()
+    private func record(_ route: MetricHandles.Route, statusClass: String, failure: NetworkError.Kind?, elapsed: Duration) {
+        let outcome = handles.handles(for: MetricHandles.Outcome(route: route, statusClass: statusClass))
+        outcome.requests.increment()
         let (seconds, attoseconds) = elapsed.components
-        Timer(label: names.duration, dimensions: dimensions, preferredDisplayUnit: .seconds, factory: factory)
-            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        outcome.duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         if let failure {
-            Counter(label: names.failures, dimensions: [("method", method), ("host", host), ("kind", failure.name)], factory: factory)
+            // Failures are rare and their kinds many: their counter is made when one happens.
+            Counter(label: names.failures, dimensions: [("method", route.method), ("host", route.host), ("kind", failure.name)], factory: factory)
                 .increment()
         }
     }
