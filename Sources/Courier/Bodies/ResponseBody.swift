@@ -67,7 +67,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
             // A body that arrives in one part (most small ones) is that part: no copy.
             guard let first = try await iterator.next() else { return Data() }
             guard first.count <= limit else { throw Self.passedLimit(limit) }
-            guard let second = try await iterator.next() else { return first }
+            // (A slice is copied: callers may index the result from 0.)
+            guard let second = try await iterator.next() else { return first.startIndex == 0 ? first : Data(first) }
             var data = Data()
             data.reserveCapacity(Swift.max(Int(length ?? 0), first.count + second.count))
             data.append(first)
