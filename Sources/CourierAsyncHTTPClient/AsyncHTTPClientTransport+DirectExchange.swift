@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Courier
 import Foundation
 import NIOCore
-import NIOFoundationCompat
 import NIOHTTP1
 
 extension AsyncHTTPClientTransport {
@@ -41,21 +40,8 @@ extension AsyncHTTPClientTransport {
         let response = try await client.execute(outgoing, deadline: .distantFuture)
         let head = try responseHead(HTTPResponseHead(version: response.version, status: response.status, headers: response.headers))
         let length = ResponseBody.announcedLength(of: head, for: request.head)
-        let body = response.body
-        let mapError: @Sendable (any Error) -> NetworkError = { [weak self] error in
+        let chunks = BodyChunks.reading(response.body) { [weak self] error in
             NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: self?.isShutDown ?? true)
-        }
-        let chunks = BodyChunks {
-            var iterator = body.makeAsyncIterator()
-            return {
-                do {
-                    guard let buffer = try await iterator.next() else { return nil }
-                    // A large part becomes `Data` over the buffer's own storage, without a copy.
-                    return Data(buffer: buffer, byteTransferStrategy: .automatic)
-                } catch {
-                    throw mapError(error)
-                }
-            }
         }
         return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks).retaining(self), request: request)
     }

@@ -92,16 +92,9 @@ public final class AsyncHTTPClientTransport: Transport {
     /// BENCHMARKS.md) and cannot tell whether a byte was written: they are sent once, whatever happens.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         if Self.takesDirectPath(request) {
-            guard !Task.isCancelled else {
-                throw NetworkError(.cancelled, message: "the calling task was cancelled before the request was sent.", request: request)
-            }
-            guard !isShutDown else {
-                throw NetworkError(.shutdown, message: "the transport was shut down; create a new one.", request: request)
-            }
+            try refuseUnsendable(request)
             do {
                 return try await exchangeDirectly(request)
-            } catch let error as NetworkError where error.request != nil {
-                throw error
             } catch {
                 throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
             }
@@ -121,13 +114,18 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    private func attempt(_ request: ClientRequest) async throws -> ClientResponse {
+    /// Refuses `request` before anything is sent when the caller was cancelled or the transport shut down.
+    private func refuseUnsendable(_ request: ClientRequest) throws {
         guard !Task.isCancelled else {
             throw NetworkError(.cancelled, message: "the calling task was cancelled before the request was sent.", request: request)
         }
         guard !isShutDown else {
             throw NetworkError(.shutdown, message: "the transport was shut down; create a new one.", request: request)
         }
+    }
+
+    private func attempt(_ request: ClientRequest) async throws -> ClientResponse {
+        try refuseUnsendable(request)
         let eventLoop = client.eventLoopGroup.next()
         var sentDelegate: StreamingResponseDelegate?
         do {

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Courier
 import Foundation
 import NIOCore
-import NIOFoundationCompat
 import NIOHTTP1
 
 /// Receives one response from AsyncHTTPClient's delegate API: the head completes ``head``; body parts
@@ -89,18 +88,8 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
             preconditionFailure("a response body is made once")
         }
         self.chunks = nil
-        return ResponseBody(length: length, chunks: BodyChunks {
-            let iterator = chunks.makeAsyncIterator()
-            return {
-                do {
-                    guard let buffer = try await iterator.next() else { return nil }
-                    // NOTE: a large part becomes `Data` over the buffer's own storage, without a copy
-                    // (NIO's `.automatic` strategy copies only small parts, where a copy is cheaper).
-                    return Data(buffer: buffer, byteTransferStrategy: .automatic)
-                } catch {
-                    throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: shutDown())
-                }
-            }
+        return ResponseBody(length: length, chunks: .reading(chunks) { error in
+            NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: shutDown())
         })
     }
 

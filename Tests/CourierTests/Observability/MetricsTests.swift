@@ -33,6 +33,29 @@ struct MetricsTests {
         #expect(metrics.counters(label: Self.names.retries).isEmpty)
     }
 
+    @Test("handles are made once per method, host and status class, and past the key limit requests are still recorded")
+    func handlesAreKept() async throws {
+        let metrics = TestMetrics()
+        let counting = CountingFactory(metrics)
+        let transport = RecordingTransport { request in stubResponse(200, body: "ok", for: request) }
+        let client = Client(transport: transport).reportingMetrics(to: counting, clock: TestClock())
+        for _ in 0..<3 {
+            _ = try await client.send(try itemsRequest()).body.collect(upTo: 100)
+        }
+        #expect(counting.made(Self.names.requests) == 1)
+        #expect(counting.made(Self.names.duration) == 1)
+        #expect(counting.made(Self.names.inFlight) == 1)
+        let dimensions = [("method", "GET"), ("host", "api.example.com"), ("status_class", "2xx")]
+        #expect(try metrics.expectCounter(Self.names.requests, dimensions).totalValue == 3)
+
+        // 1,000 keys are kept; the 1,001st host's request is recorded all the same.
+        for index in 0...1_000 {
+            _ = try await client.send(try ClientRequest(url: "https://host\(index).example.com/")).body.collect(upTo: 100)
+        }
+        let last = [("method", "GET"), ("host", "host1000.example.com"), ("status_class", "2xx")]
+        #expect(try metrics.expectCounter(Self.names.requests, last).totalValue == 1)
+    }
+
     @Test("a failure is counted by kind, under the status class 'error'")
     func failures() async throws {
         let metrics = TestMetrics()
@@ -93,4 +116,49 @@ struct MetricsTests {
             "shop_api_request_retries_total", "shop_api_requests_in_flight",
         ])
     }
+}
+
+/// Forwards to `TestMetrics` and counts the handles made per label.
+private final class CountingFactory: MetricsFactory, Sendable {
+    private let metrics: TestMetrics
+    private let counts = Recorded<String>()
+
+    init(_ metrics: TestMetrics) {
+        self.metrics = metrics
+    }
+
+    func made(_ label: String) -> Int {
+        counts.all.filter { $0 == label }.count
+    }
+
+    func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+        counts.append(label)
+        return metrics.makeCounter(label: label, dimensions: dimensions)
+    }
+
+    func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
+        counts.append(label)
+        return metrics.makeFloatingPointCounter(label: label, dimensions: dimensions)
+    }
+
+    func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
+        counts.append(label)
+        return metrics.makeMeter(label: label, dimensions: dimensions)
+    }
+
+    func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+        counts.append(label)
+        return metrics.makeRecorder(label: label, dimensions: dimensions, aggregate: aggregate)
+    }
+
+    func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
+        counts.append(label)
+        return metrics.makeTimer(label: label, dimensions: dimensions)
+    }
+
+    func destroyCounter(_ handler: any CounterHandler) { metrics.destroyCounter(handler) }
+    func destroyFloatingPointCounter(_ handler: any FloatingPointCounterHandler) { metrics.destroyFloatingPointCounter(handler) }
+    func destroyMeter(_ handler: any MeterHandler) { metrics.destroyMeter(handler) }
+    func destroyRecorder(_ handler: any RecorderHandler) { metrics.destroyRecorder(handler) }
+    func destroyTimer(_ handler: any TimerHandler) { metrics.destroyTimer(handler) }
 }
