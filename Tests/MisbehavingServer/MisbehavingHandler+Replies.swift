@@ -79,17 +79,19 @@ extension MisbehavingHandler {
             }
         case .endless:
             startPumping(head.path, context: context)
+        // These replies say `Connection: close`: tests send them one after another on one transport,
+        // and an unannounced close races the pool reusing the connection for the next request.
         case .emptyHeaderValue:
             let status = head.query["status"].flatMap(Int.init) ?? 200
-            reply("HTTP/1.1 \(status) Whatever\r\nRetry-After:    \r\nX-Empty:\r\nContent-Length: 2\r\n\r\nok", context: context)
+            reply("HTTP/1.1 \(status) Whatever\r\nConnection: close\r\nRetry-After:    \r\nX-Empty:\r\nContent-Length: 2\r\n\r\nok", context: context)
         case .stackedGzip:
             let fields = String(repeating: "Content-Encoding: gzip\r\n", count: 10)
-            reply(Array("HTTP/1.1 200 OK\r\n\(fields)Content-Length: \(StackedGzip.layers[10].count)\r\n\r\n".utf8) + StackedGzip.layers[10], context: context)
+            reply(Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\(fields)Content-Length: \(StackedGzip.layers[10].count)\r\n\r\n".utf8) + StackedGzip.layers[10], context: context)
         case .stackedGzipList:
             let list = Array(repeating: "gzip", count: 10).joined(separator: ", ")
-            reply(Array("HTTP/1.1 200 OK\r\nContent-Encoding: \(list)\r\nContent-Length: \(StackedGzip.layers[10].count)\r\n\r\n".utf8) + StackedGzip.layers[10], context: context)
+            reply(Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Encoding: \(list)\r\nContent-Length: \(StackedGzip.layers[10].count)\r\n\r\n".utf8) + StackedGzip.layers[10], context: context)
         case .doubleGzip:
-            reply(Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip, gzip\r\nContent-Length: \(StackedGzip.layers[2].count)\r\n\r\n".utf8) + StackedGzip.layers[2], context: context)
+            reply(Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Encoding: gzip, gzip\r\nContent-Length: \(StackedGzip.layers[2].count)\r\n\r\n".utf8) + StackedGzip.layers[2], context: context)
         case .extraBytes:
             write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA BYTES THE HEAD DID NOT ANNOUNCE\r\n\r\n", context: context)
         }
