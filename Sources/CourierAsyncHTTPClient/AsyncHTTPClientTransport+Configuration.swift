@@ -38,6 +38,12 @@ extension AsyncHTTPClientTransport {
         /// (``tls`` must still trust the chain), before any request is written on the connection; a
         /// mismatch fails with `NetworkError.Kind.tlsFailure`.
         public var pinnedPublicKeys: Set<String> = []
+        /// Whether a ``Client`` over this transport runs each request's layers on the event loop that does
+        /// its I/O (`true`, the default) rather than on Swift's global concurrent executor. On loopback this
+        /// saves most of the thread hand-offs of a request (BENCHMARKS.md, "Layers on the event loop").
+        /// Turn it off when your own middleware blocks its thread (synchronous file or database work): on
+        /// an event loop that would stall every connection of that loop.
+        public var runsLayersOnEventLoops = true
 
         /// Creates a configuration; the defaults suit most servers and command-line tools.
         public init(

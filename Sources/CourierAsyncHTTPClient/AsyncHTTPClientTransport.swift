@@ -41,12 +41,15 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Whether the client decodes `gzip` and `deflate` bodies, whose encoding fields must then go.
     private let decodesBodies: Bool
     private let shutdownState = ShutdownState()
+    /// The executors of the client's event loops, for ``taskExecutor``; empty when the layers stay off them.
+    private let executors: EventLoopTaskExecutors?
 
     /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
     public init(configuration: Configuration = Configuration()) {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration.httpClientConfiguration)
         ownsClient = true
         decodesBodies = configuration.decompression != .disabled
+        executors = configuration.runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
     }
 
     /// Creates a transport over `client`, which the caller keeps and shuts down.
@@ -60,10 +63,19 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   - decodesBodies: whether `client` was configured with `decompression: .enabled(…)`;
     ///     AsyncHTTPClient does not say, and a decoded response must lose the `Content-Encoding` and
     ///     `Content-Length` that described its encoded bytes.
-    public init(client: HTTPClient, decodesBodies: Bool = false) {
+    ///   - runsLayersOnEventLoops: as ``Configuration/runsLayersOnEventLoops``.
+    public init(client: HTTPClient, decodesBodies: Bool = false, runsLayersOnEventLoops: Bool = true) {
         self.client = client
         ownsClient = false
         self.decodesBodies = decodesBodies
+        executors = runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
+    }
+
+    /// The executor of the event loop the next exchange will most likely use, so that ``Client`` runs a
+    /// request's layers on the thread that does its I/O (see `Transport.taskExecutor`); `nil` when
+    /// ``Configuration/runsLayersOnEventLoops`` is off.
+    public var taskExecutor: (any TaskExecutor)? {
+        executors?.next()
     }
 
     deinit {

@@ -209,7 +209,9 @@ struct ResilienceConformanceTests {
             // ("an overall deadline covers retries and waits…"): in real time on two busy cores the gap
             // between the loop's deadline check and this recording middleware reached 600 ms.
             #expect(attempts.times.count <= 7, "\(attempts.times.map { start.duration(to: $0) })")
-            #expect(await server.hits("/status/503") == attempts.times.count)
+            // Every attempt the server saw was recorded; the one the deadline cut may not have reached it.
+            let hits = await server.hits("/status/503")
+            #expect(hits == attempts.times.count || hits == attempts.times.count - 1, "\(hits) hits, \(attempts.times.count) attempts")
 
             let patient = Client(transport: transport).retrying(Self.policy(.immediate())).timingOut(after: .seconds(5)).targeting(server.server)
             let refused = try await patient.send(try ClientRequest(.get, path: "/flaky/later", query: [

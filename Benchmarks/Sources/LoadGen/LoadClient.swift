@@ -108,7 +108,10 @@ extension LoadClient {
             }
         case .courierBare, .courierRealistic, .courierDownload, .courierUpload, .courierTransport, .courierCustom,
              .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
-            let transport = AsyncHTTPClientTransport(configuration: .init(maxConnectionsPerHost: options.pool))
+            var configuration = AsyncHTTPClientTransport.Configuration(maxConnectionsPerHost: options.pool)
+            // `LOADGEN_ON_LOOPS=0` keeps the layers off the event loops, to measure what running them there saves.
+            configuration.runsLayersOnEventLoops = ProcessInfo.processInfo.environment["LOADGEN_ON_LOOPS"] != "0"
+            let transport = AsyncHTTPClientTransport(configuration: configuration)
             let shutdown: @Sendable () async throws -> Void = { try await transport.shutdown() }
             switch self {
             case .courierBare:

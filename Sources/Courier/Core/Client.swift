@@ -31,18 +31,22 @@ public struct Client: Sendable {
     struct Configuration: Sendable {
         var encoder = JSONCoders.defaultEncoder
         var decoder = JSONCoders.defaultDecoder
+        /// The transport's ``Transport/taskExecutor``, asked once per request.
+        var taskExecutor: @Sendable () -> (any TaskExecutor)? = { nil }
     }
 
     /// Creates a client that sends every request straight to `transport`.
     public init(transport: some Transport) {
         chain = Next { request in try await transport.send(request) }
         configuration = Configuration()
+        configuration.taskExecutor = { transport.taskExecutor }
     }
 
     /// A client over `transport` that keeps another client's coders.
     init(transport: some Transport, configuration: Configuration) {
         chain = Next { request in try await transport.send(request) }
         self.configuration = configuration
+        self.configuration.taskExecutor = { transport.taskExecutor }
     }
 
     private init(chain: Next, configuration: Configuration) {
@@ -65,6 +69,11 @@ public struct Client: Sendable {
     ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
     ///   the error does not carry one yet.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        try await PreferredExecutor.run(configuration.taskExecutor()) { try await sendHere(request) }
+    }
+
+    /// ``send(_:)`` on the executor the task is on.
+    private func sendHere(_ request: ClientRequest) async throws -> ClientResponse {
         do {
             var response = try await chain(request)
             // NOTE: here, not in a middleware: only the body the caller reads is progress; bodies that

@@ -42,7 +42,8 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
     /// The path followed by `?` and the encoded query, or the path alone when there is no query.
     func appending(query: [URLQueryItem]) -> String {
         guard !query.isEmpty else { return encoded.isEmpty ? "/" : encoded }
-        let separator = encoded.contains("?") ? "&" : "?"
+        // NOTE: bytes: with Foundation imported, `contains("?")` resolves to `range(of:)`, ~1 µs per request.
+        let separator = encoded.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
         return (encoded.isEmpty ? "/" : encoded) + separator + PercentEncoding.query(query.map { ($0.name, $0.value) })
     }
 

@@ -107,7 +107,7 @@ public struct Server: Sendable, Hashable {
         resolved.head.scheme = scheme
         resolved.head.authority = authority
         let path = request.head.path ?? "/"
-        resolved.head.path = pathPrefix + (path.hasPrefix("/") ? path : "/" + path)
+        resolved.head.path = pathPrefix + (path.utf8.first == UInt8(ascii: "/") ? path : "/" + path)
         for name in headers.keys.sorted() {
             let field = try HeaderValidation.field(name: name, value: headers[name]!)
             if resolved.head.headerFields[field.name] == nil {

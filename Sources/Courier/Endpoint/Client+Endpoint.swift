@@ -39,6 +39,12 @@ extension Client {
     ///
     /// - Throws: ``NetworkError`` from sending or reading; the error keeps the response.
     package func sendCollecting(_ request: ClientRequest) async throws -> (ClientResponse, Data) {
+        // NOTE: reading the body belongs with the exchange, on the transport's executor; decoding, which
+        // may take long for a large body, is left to the caller's.
+        try await PreferredExecutor.run(configuration.taskExecutor()) { try await collectHere(request) }
+    }
+
+    private func collectHere(_ request: ClientRequest) async throws -> (ClientResponse, Data) {
         var response = try await send(request)
         let data: Data
         do {

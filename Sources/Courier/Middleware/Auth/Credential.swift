@@ -67,7 +67,7 @@ public struct Credential: Sendable, Hashable {
         case .query(let name, let value):
             let path = request.head.path ?? "/"
             let pair = PercentEncoding.query([(name, value)])
-            request.head.path = path + (path.contains("?") ? "&" : "?") + pair
+            request.head.path = path + (path.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pair
         case .cookie(let name, let value):
             // A `;`, `,`, space or quote would add a cookie or break the header; refuse rather than change what the
             // server reads (RFC 6265: a token name, cookie-octet values).

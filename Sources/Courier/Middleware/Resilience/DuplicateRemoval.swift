@@ -119,8 +119,10 @@ public struct DuplicateRemoval: Middleware {
         case .leads(let flightID):
             // NOTE: the transfer starts at once on this thread (`Task.immediate`), outside the lock, and
             // hops only where it suspends: a task of its own keeps it safe from any one caller's
-            // cancellation, and starting it in place saves a thread hop per request (Benchmarks/load).
-            let task = Task.immediate { [table] in
+            // cancellation, and starting it in place saves a thread hop per request (Benchmarks/load). A new
+            // task does not inherit the caller's executor preference: it is passed on, so that the
+            // transfer stays on the transport's thread.
+            let task = Task.immediate(executorPreference: PreferredExecutor.current) { [table] in
                 await Self.transfer(Self.shared(request), key: key, flightID: flightID, table: table, next: next)
             }
             let orphaned = table.withLock { state -> Bool in

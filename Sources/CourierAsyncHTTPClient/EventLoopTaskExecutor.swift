@@ -1,0 +1,38 @@
+import NIOCore
+
+/// A task executor that runs jobs on one SwiftNIO event loop, so that a request's layers run on the
+/// thread that does its I/O.
+///
+/// SwiftNIO's event loops are serial executors (for actors) but not task executors; this is the small
+/// adapter `withTaskExecutorPreference` needs.
+final class EventLoopTaskExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        loop.execute { job.runSynchronously(on: executor) }
+    }
+}
+
+/// One ``EventLoopTaskExecutor`` per loop of a group, made once.
+struct EventLoopTaskExecutors: Sendable {
+    private let group: any EventLoopGroup
+    private let executors: [EventLoopTaskExecutor]
+
+    init(group: any EventLoopGroup) {
+        self.group = group
+        executors = group.makeIterator().map(EventLoopTaskExecutor.init(loop:))
+    }
+
+    /// The executor of the loop the group hands out next: the calling thread's own loop when it is one
+    /// of the group's (SwiftNIO's `any()`), so a request already on a loop stays there.
+    func next() -> EventLoopTaskExecutor? {
+        let loop = group.any()
+        return executors.first { $0.loop === loop }
+    }
+}
