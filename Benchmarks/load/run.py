@@ -19,6 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PAIRS = [  # (Courier client, raw counterpart, label)
     ("courier-bare", "raw-ahc", "Courier bare / raw AHC"),
     ("courier-realistic", "raw-ahc-json", "realistic stack / raw AHC + JSONDecoder"),
+    ("courier-realistic-loops", "raw-ahc-json", "realistic stack, layers on the event loops / raw AHC + JSONDecoder"),
     ("courier-urlsession", "raw-urlsession", "Courier over URLSession / raw URLSession"),
 ]
 LABELS = {
@@ -26,6 +27,7 @@ LABELS = {
     "raw-ahc-json": "raw AHC + `JSONDecoder`",
     "courier-bare": "Courier bare (`Endpoint<Data>`)",
     "courier-realistic": "Courier realistic stack (`Endpoint<Item>`)",
+    "courier-realistic-loops": "the same, `runsLayersOnEventLoops = true`",
     "raw-urlsession": "raw `URLSession.data(for:)`",
     "courier-urlsession": "Courier over `URLSessionTransport`",
     "courier-transport": "`AsyncHTTPClientTransport.send` alone",

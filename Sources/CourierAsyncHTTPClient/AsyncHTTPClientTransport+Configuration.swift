@@ -39,11 +39,14 @@ extension AsyncHTTPClientTransport {
         /// mismatch fails with `NetworkError.Kind.tlsFailure`.
         public var pinnedPublicKeys: Set<String> = []
         /// Whether a ``Client`` over this transport runs each request's layers on the event loop that does
-        /// its I/O (`true`, the default) rather than on Swift's global concurrent executor. On loopback this
-        /// saves most of the thread hand-offs of a request (BENCHMARKS.md, "Layers on the event loop").
-        /// Turn it off when your own middleware blocks its thread (synchronous file or database work): on
-        /// an event loop that would stall every connection of that loop.
-        public var runsLayersOnEventLoops = true
+        /// its I/O rather than on Swift's global concurrent executor; off by default.
+        ///
+        /// Measured on loopback (BENCHMARKS.md, "Layers on the event loop"): with several layers (the
+        /// realistic stack) it saves thread hand-offs and gains throughput; with no layers it costs more than
+        /// it saves, because every suspension then looks up the task's executor preference. Leave it off
+        /// when any middleware blocks its thread (synchronous file or database work): on an event loop that
+        /// stalls every connection of the loop.
+        public var runsLayersOnEventLoops = false
 
         /// Creates a configuration; the defaults suit most servers and command-line tools.
         public init(

@@ -41,7 +41,7 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Whether the client decodes `gzip` and `deflate` bodies, whose encoding fields must then go.
     private let decodesBodies: Bool
     private let shutdownState = ShutdownState()
-    /// The executors of the client's event loops, for ``taskExecutor``; empty when the layers stay off them.
+    /// The executors of the client's event loops, for ``taskExecutor``; `nil` when the layers stay off them.
     private let executors: EventLoopTaskExecutors?
 
     /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
@@ -64,7 +64,7 @@ public final class AsyncHTTPClientTransport: Transport {
     ///     AsyncHTTPClient does not say, and a decoded response must lose the `Content-Encoding` and
     ///     `Content-Length` that described its encoded bytes.
     ///   - runsLayersOnEventLoops: as ``Configuration/runsLayersOnEventLoops``.
-    public init(client: HTTPClient, decodesBodies: Bool = false, runsLayersOnEventLoops: Bool = true) {
+    public init(client: HTTPClient, decodesBodies: Bool = false, runsLayersOnEventLoops: Bool = false) {
         self.client = client
         ownsClient = false
         self.decodesBodies = decodesBodies

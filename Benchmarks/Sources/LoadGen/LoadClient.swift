@@ -19,6 +19,8 @@ enum LoadClient: String, CaseIterable, Sendable {
     case courierBare = "courier-bare"
     /// The realistic stack, `Endpoint<Item>` decoded, a query value per request.
     case courierRealistic = "courier-realistic"
+    /// The same stack with `runsLayersOnEventLoops` on.
+    case courierRealisticLoops = "courier-realistic-loops"
     /// `URLSession.data(for:)`, ephemeral session.
     case rawURLSession = "raw-urlsession"
     /// `Client(transport: URLSessionTransport(…)).targeting(server)` sending `Endpoint<Data>`.
@@ -106,11 +108,11 @@ extension LoadClient {
                     return size
                 }, shutdown)
             }
-        case .courierBare, .courierRealistic, .courierDownload, .courierUpload, .courierTransport, .courierCustom,
+        case .courierBare, .courierRealistic, .courierRealisticLoops, .courierDownload, .courierUpload, .courierTransport, .courierCustom,
              .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
             var configuration = AsyncHTTPClientTransport.Configuration(maxConnectionsPerHost: options.pool)
-            // `LOADGEN_ON_LOOPS=0` keeps the layers off the event loops, to measure what running them there saves.
-            configuration.runsLayersOnEventLoops = ProcessInfo.processInfo.environment["LOADGEN_ON_LOOPS"] != "0"
+            // `LOADGEN_ON_LOOPS=1` runs any client's layers on the event loops, to measure what that changes.
+            configuration.runsLayersOnEventLoops = self == .courierRealisticLoops || ProcessInfo.processInfo.environment["LOADGEN_ON_LOOPS"] == "1"
             let transport = AsyncHTTPClientTransport(configuration: configuration)
             let shutdown: @Sendable () async throws -> Void = { try await transport.shutdown() }
             switch self {
@@ -141,7 +143,7 @@ extension LoadClient {
             case .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
                 let client = oneLayer(over: Client(transport: transport)).targeting(server)
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
-            case .courierRealistic:
+            case .courierRealistic, .courierRealisticLoops:
                 let client = Self.realisticStack(over: transport, server: server)
                 return ({ index in
                     let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
