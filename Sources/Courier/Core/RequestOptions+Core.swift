@@ -3,6 +3,11 @@ enum TimeoutOptionKey: RequestOptionKey {
     static let defaultValue: Duration? = nil
 }
 
+/// Whether the timeout was written by a `timingOut` layer (see `RequestOptions.timeoutIsFromLayer`).
+enum TimeoutFromLayerOptionKey: RequestOptionKey {
+    static let defaultValue = false
+}
+
 /// The largest body Courier buffers for one response.
 enum MaxResponseBodySizeOptionKey: RequestOptionKey {
     static let defaultValue = RequestOptions.defaultMaxResponseBodySize
@@ -21,9 +26,21 @@ extension RequestOptions {
     /// arrived, before the transfer is stopped with ``NetworkError/Kind/timedOut``; `nil` leaves the
     /// transport's own default (for ``URLSessionTransport``, an idle timeout of
     /// ``URLSessionTransport/Configuration/timeout``).
+    ///
+    /// Set on one request, it also replaces the limit of the client's outermost
+    /// ``Client/timingOut(after:clock:)`` for that request.
     public var timeout: Duration? {
         get { self[TimeoutOptionKey.self] }
-        set { self[TimeoutOptionKey.self] = newValue }
+        set {
+            self[TimeoutOptionKey.self] = newValue
+            timeoutIsFromLayer = false
+        }
+    }
+
+    /// Whether ``timeout`` was written by a `timingOut` layer rather than by the caller.
+    package var timeoutIsFromLayer: Bool {
+        get { self[TimeoutFromLayerOptionKey.self] }
+        set { self[TimeoutFromLayerOptionKey.self] = newValue }
     }
 
     /// The largest response body, in bytes, that a `Client` buffers when it sends an ``Endpoint``; more fails

@@ -10,16 +10,20 @@ import Foundation
 /// ```
 ///
 /// The literal parts are path text: `/` separates segments, existing `%XX` escapes are kept, and
-/// characters that cannot appear in a path (spaces, non-ASCII) are encoded. Use
-/// `\(raw: text)` to insert text that is already a path.
+/// characters that cannot appear in a path (spaces, non-ASCII) are encoded. A `?` in the literal text
+/// starts the query, as in a URL (`"/search?q=\(term)&sort=new"`); interpolated values after it are
+/// encoded as query values, and an endpoint's `query` items are appended after it with `&`. A `?`
+/// inside an interpolated value is data, encoded as `%3F`. Use `\(raw: text)` to insert text that is
+/// already a path.
 public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The path as it goes on the request line.
     public let encoded: String
 
     /// Creates a path from path text (see the type's discussion for what is encoded).
     public init(_ path: String) {
-        let text = PercentEncoding.encode(path, allowed: .path, escapes: .keepValid)!
-        encoded = text.hasPrefix("/") || text.isEmpty ? text : "/" + text
+        var interpolation = StringInterpolation(literalCapacity: path.utf8.count, interpolationCount: 0)
+        interpolation.appendLiteral(path)
+        self.init(raw: interpolation.text)
     }
 
     /// Creates a path from a literal.
@@ -50,22 +54,35 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
     /// Builds a ``RequestPath`` from literal path text and values encoded as segments.
     public struct StringInterpolation: StringInterpolationProtocol {
         fileprivate var text = ""
+        /// Whether a literal `?` has started the query.
+        private var inQuery = false
 
         /// Reserves room for the literal.
         public init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
 
-        /// Appends path text.
+        /// Appends path text, or query text after a literal `?`.
         public mutating func appendLiteral(_ literal: String) {
-            text += PercentEncoding.encode(literal, allowed: .path, escapes: .keepValid)!
+            guard !inQuery else {
+                text += PercentEncoding.encode(literal, allowed: .query, escapes: .keepValid)!
+                return
+            }
+            guard let mark = literal.utf8.firstIndex(of: UInt8(ascii: "?")) else {
+                text += PercentEncoding.encode(literal, allowed: .path, escapes: .keepValid)!
+                return
+            }
+            text += PercentEncoding.encode(literal[..<mark], allowed: .path, escapes: .keepValid)! + "?"
+            inQuery = true
+            text += PercentEncoding.encode(literal[literal.utf8.index(after: mark)...], allowed: .query, escapes: .keepValid)!
         }
 
-        /// Appends a value as one segment: `/`, `?`, `#`, `%` and spaces in it are encoded, and a value
-        /// of `.` or `..` is encoded too, so it can never climb out of its place in the path.
+        /// Appends a value as one segment — or, after a literal `?`, as one query value: everything but
+        /// letters, digits and `-._~` is encoded (`/`, `?`, `&`, `=`, `#`, `%`, spaces), and a segment of
+        /// `.` or `..` is encoded too, so it can never climb out of its place in the path.
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             let text = value.description
-            if text == "." || text == ".." {
+            if !inQuery, text == "." || text == ".." {
                 self.text += String(repeating: "%2E", count: text.count)
             } else {
                 self.text += PercentEncoding.encodeComponent(text)

@@ -35,7 +35,8 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         if let underlying {
             lines.append(contentsOf: labelled("cause:", [redactor.scrub(Self.describe(underlying))]))
         }
-        lines.append(contentsOf: labelled("attempt:", ["\(attempt)"]))
+        let retries = attempt - 1
+        lines.append(contentsOf: labelled("attempt:", [retries > 0 ? "\(attempt) (after \(retries) \(retries == 1 ? "retry" : "retries"))" : "\(attempt)"]))
         if let number = request?.options.number {
             lines.append(contentsOf: labelled("number:", ["#\(number) (Client.numbered())"]))
         }
@@ -138,7 +139,10 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         case .tlsFailure:
             return "check the server's certificate and the trust settings of the transport."
         case .timedOut:
-            let limit = request?.options.timeout.map { " (\($0))" } ?? ""
+            let limit = request?.options.timeout.map { " (\($0.readable))" } ?? ""
+            if response != nil {
+                return "the response began but its body did not finish in time\(limit); raise RequestOptions.timeout if the body is large, or check the server."
+            }
             return "the server did not answer in time\(limit); raise RequestOptions.timeout or check the server."
         case .cancelled:
             return nil

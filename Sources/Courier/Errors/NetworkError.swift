@@ -26,7 +26,8 @@ public struct NetworkError: Error, Sendable {
     public var response: ClientResponse?
     /// The error that caused this one (a `URLError`, a `DecodingError`, …).
     public var underlying: (any Error)?
-    /// Which attempt failed, counting from 1; retrying layers raise it.
+    /// Which attempt failed, counting from 1: the attempt of the request or response the error carries
+    /// (``RequestOptions/attempt``, raised by retrying layers), unless given.
     public var attempt: Int
 
     /// Creates an error. Prefer filling in `request` and `response` so the description can show them.
@@ -36,14 +37,16 @@ public struct NetworkError: Error, Sendable {
         request: ClientRequest? = nil,
         response: ClientResponse? = nil,
         underlying: (any Error)? = nil,
-        attempt: Int = 1
+        attempt: Int? = nil
     ) {
         self.kind = kind
         self.message = message
         self.request = request ?? response?.request
         self.response = response
         self.underlying = underlying
-        self.attempt = attempt
+        // NOTE: the response's request is the one the transport sent, whose attempt a retrying layer set:
+        // the error an endpoint makes of the last of three 503s says attempt 3.
+        self.attempt = attempt ?? max(response?.request.options.attempt ?? 1, request?.options.attempt ?? 1)
     }
 }
 
@@ -68,6 +71,7 @@ extension NetworkError {
         }
         wrapped.request = wrapped.request ?? response?.request ?? request
         wrapped.response = wrapped.response ?? response
+        wrapped.attempt = max(wrapped.attempt, wrapped.response?.request.options.attempt ?? 1)
         return wrapped
     }
 }

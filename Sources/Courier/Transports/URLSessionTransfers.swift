@@ -91,7 +91,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
                 let delay = DispatchTimeInterval.nanoseconds(Int(nanoseconds + attoseconds / 1_000_000_000))
                 DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self, weak task] in
                     guard let task else { return }
-                    self?.fail(task, with: NetworkError(.timedOut, message: "no complete response within \(deadline); the transfer was stopped."))
+                    self?.fail(task, with: NetworkError(.timedOut, message: "no complete response within \(deadline.readable); the transfer was stopped."))
                 }
             }
         }

@@ -4,6 +4,11 @@ struct TimingOut<C: Clock<Duration>>: Middleware {
     let clock: C
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        // A timeout the caller set on the request itself replaces this layer's limit (raising or lowering
+        // it); one written by an outer `timingOut` layer does not, so a per-attempt limit inside `retrying`
+        // keeps its own value under an overall one.
+        let callerSet = request.options.timeout.flatMap { request.options.timeoutIsFromLayer ? nil : $0 }
+        let limit = callerSet ?? self.limit
         let own = Deadline(after: limit, clock: clock)
         let deadline = Deadline.earliest(request.options.deadline, own)
         let remaining = deadline.remaining
@@ -13,8 +18,8 @@ struct TimingOut<C: Clock<Duration>>: Middleware {
         var request = request
         request.options.deadline = deadline
         // The transport enforces what is left while it streams the body, after this layer has returned.
-        request.options.timeout = min(request.options.timeout ?? remaining, remaining)
-        let limit = limit
+        request.options.timeout = min(callerSet ?? request.options.timeout ?? remaining, remaining)
+        request.options.timeoutIsFromLayer = true
         return try await withThrowingTaskGroup(of: ClientResponse?.self) { group in
             group.addTask { [request] in try await next(request) }
             group.addTask { [clock] in
@@ -23,7 +28,8 @@ struct TimingOut<C: Clock<Duration>>: Middleware {
             }
             defer { group.cancelAll() }
             guard let response = try await group.next()! else {
-                throw NetworkError(.timedOut, message: "no response within the \(limit) set by timingOut(after:); the transfer was cancelled.", request: request)
+                let source = callerSet == nil ? "set by timingOut(after:)" : "the request's timeout"
+                throw NetworkError(.timedOut, message: "no response within \(limit.readable), \(source); the transfer was cancelled.", request: request)
             }
             return response
         }
@@ -39,6 +45,10 @@ extension Client {
     /// starts no attempt or wait that would pass it (``RequestOptions/deadline``). Layers nest: the
     /// earliest deadline wins. While a streamed body is read after the response has returned, the
     /// transport enforces the time left (``RequestOptions/timeout``).
+    ///
+    /// A request that sets ``RequestOptions/timeout`` itself gets that limit instead of `limit` from the
+    /// outermost `timingOut` layer, longer or shorter: one slow export can wait a minute under a client-wide
+    /// ten seconds.
     ///
     /// ```swift
     /// let client = Client(transport: URLSessionTransport())
