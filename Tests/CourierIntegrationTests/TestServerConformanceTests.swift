@@ -206,3 +206,19 @@ struct TestServerConformanceTests {
         }
     }
 }
+
+/// `TestServer.start(port:)`: a server on a port the caller chose.
+@Suite("Test server on a chosen port")
+struct TestServerPortTests {
+    @Test("a server listens on the port it is given, and a taken port is an error")
+    func chosenPort() async throws {
+        // A port the system just handed out and took back is free for the next bind.
+        let free = try await TestServer.withRunning { $0.port }
+        try await TestServer.withRunning(port: free) { server in
+            #expect(server.port == free)
+            let response = try await Client(transport: URLSessionTransport()).send(try ClientRequest(url: "http://127.0.0.1:\(free)/status/204"))
+            #expect(response.status.code == 204)
+            await #expect(throws: (any Error).self) { try await TestServer.start(port: free) }
+        }
+    }
+}

@@ -93,13 +93,41 @@ public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let transfers: URLSessionTransfers
 
-    /// Creates a transport with a session of its own.
-    public init(configuration: Configuration = Configuration()) {
-        self.configuration = configuration
+    /// Creates a transport with a session of its own: ephemeral, no cookie storage (Courier's cookie jar
+    /// is a layer, `storingCookies(in:)`), no URL cache (use ``Client/caching(in:configuration:clock:)``).
+    public convenience init(configuration: Configuration = Configuration()) {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxConnectionsPerHost
         sessionConfiguration.httpCookieAcceptPolicy = .never
         sessionConfiguration.httpCookieStorage = nil
+        self.init(ownConfiguration: sessionConfiguration, configuration: configuration)
+    }
+
+    /// Creates a transport whose session uses a copy of `sessionConfiguration`: its proxies, TLS
+    /// settings, extra headers, cookie storage and connection limit, for code that has one already.
+    ///
+    /// ```swift
+    /// let session = URLSessionConfiguration.default
+    /// session.httpAdditionalHeaders = ["Accept-Language": "de"]
+    /// session.waitsForConnectivity = true
+    /// let transport = URLSessionTransport(sessionConfiguration: session)
+    /// ```
+    ///
+    /// Two settings are replaced, because Courier's layers own them: the session's URL cache is turned
+    /// off (``Client/caching(in:configuration:clock:)`` caches, and a second cache behind it would answer conditional
+    /// requests itself), and redirects are never followed by the session (``Client/followingRedirects(_:)``
+    /// does it the same way on every transport). `configuration` still gives the timeout and the body
+    /// limits; its `maxConnectionsPerHost` is ignored in favour of the session's.
+    public convenience init(sessionConfiguration: URLSessionConfiguration, configuration: Configuration = Configuration()) {
+        // NOTE: a copy, so that the caller changing theirs later cannot change this session's; `copy()` of a
+        // URLSessionConfiguration is always one.
+        let copy = sessionConfiguration.copy() as! URLSessionConfiguration
+        self.init(ownConfiguration: copy, configuration: configuration)
+    }
+
+    /// `sessionConfiguration` is the transport's own: no caller holds it.
+    private init(ownConfiguration sessionConfiguration: URLSessionConfiguration, configuration: Configuration) {
+        self.configuration = configuration
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.sessionConfiguration = sessionConfiguration

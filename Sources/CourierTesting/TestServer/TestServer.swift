@@ -73,9 +73,15 @@ public final class TestServer: Sendable {
     /// Starts a server and returns once it accepts connections.
     ///
     /// - Parameters:
+    ///   - port: the loopback port to listen on; `0` (the default) lets the system choose a free one,
+    ///     which ``port`` then tells. A fixed port suits a server shared with another process (a demo, an
+    ///     app in a simulator); tests should keep `0`, so that parallel runs never collide.
     ///   - fixtures: canned responses served at `/fixtures/{name}`.
     ///   - routes: routes of your own, beside the built-in ones.
-    public static func start(fixtures: [String: Fixture] = [:], routes: [Route] = []) async throws -> TestServer {
+    /// - Throws: the error that kept it from listening (the port is taken), or
+    ///   ``TestServerError/didNotStart``.
+    public static func start(port: Int = 0, fixtures: [String: Fixture] = [:], routes: [Route] = []) async throws -> TestServer {
+        precondition((0...65535).contains(port), "a port is a number from 0 to 65535")
         let state = TestServerState()
         let router = TestServerRoutes.router(state: state, fixtures: fixtures)
         TestServerRoutes.customRoutes(router, routes: routes)
@@ -84,7 +90,7 @@ public final class TestServer: Sendable {
         logger.logLevel = .critical
         let app = Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "CourierTestServer"),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "CourierTestServer"),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
             },
@@ -104,11 +110,12 @@ public final class TestServer: Sendable {
 
     /// Starts a server, runs `body` with it, and stops it, whether `body` returns or throws.
     public static func withRunning<T: Sendable>(
+        port: Int = 0,
         fixtures: [String: Fixture] = [:],
         routes: [Route] = [],
         _ body: (TestServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(fixtures: fixtures, routes: routes)
+        let server = try await start(port: port, fixtures: fixtures, routes: routes)
         do {
             let result = try await body(server)
             await server.stop()

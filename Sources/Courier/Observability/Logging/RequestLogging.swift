@@ -20,7 +20,7 @@ struct RequestLogging<C: Clock<Duration>>: Middleware {
         let redactor = shown.options.redactor
         let url = shown.redactedURL
         let line = (tag: shown.options.number.map { "#\($0) " } ?? "", text: "\(shown.method.rawValue) \(url)")
-        let metadata = Self.metadata(of: shown, url: url)
+        let metadata = Self.metadata(of: shown)
         if logger.logLevel <= configuration.started {
             logger.log(level: configuration.started, "\(line.tag)--> \(line.text)\(Self.attemptNote(shown))", metadata: metadata)
         }
@@ -77,10 +77,11 @@ struct RequestLogging<C: Clock<Duration>>: Middleware {
         return levels.max() ?? .critical
     }
 
-    private static func metadata(of request: ClientRequest, url: String) -> Logger.Metadata {
+    /// NOTE: no `http.url`: the message carries the redacted URL already, and handlers that print metadata
+    /// on the same line (swift-log's `StreamLogHandler`) would show it twice.
+    private static func metadata(of request: ClientRequest) -> Logger.Metadata {
         var metadata: Logger.Metadata = [
             "http.method": "\(request.method.rawValue)",
-            "http.url": "\(url)",
             "http.attempt": "\(request.options.attempt)",
         ]
         if let number = request.options.number {
