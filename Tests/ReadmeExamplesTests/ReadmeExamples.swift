@@ -32,12 +32,18 @@ extension Server {
 }
 
 func example() async throws {
-    let client = Client(transport: URLSessionTransport())
+    let client = Client.standard(transport: URLSessionTransport())   // follows redirects, sends a User-Agent
         .targeting(.production)
 
     let articles = try await client.send(.articles(tag: "swift"))   // GET https://api.example.com/v1/articles?tag=swift
     let created = try await client.send(.publish(Article(id: 0, title: "Hello")))
     print(articles.count, created.id)
+}
+
+func standardDefaultsExample() {
+    let plain = Client.standard(transport: URLSessionTransport(), redirects: nil, userAgent: nil)  // = Client(transport:)
+    let named = Client.standard(transport: URLSessionTransport(), userAgent: "Reader/2.1 \(Client.defaultUserAgent)")
+    _ = (plain, named)
 }
 
 // MARK: Requests and responses are values
