@@ -41,6 +41,14 @@ struct NewcomerDefaultsTests {
         #expect(transport.requests[0].head.headerFields[.userAgent] == nil)
     }
 
+    @Test("a redirect no layer followed says how to follow it")
+    func unfollowedRedirectHint() async throws {
+        let client = Client(transport: Self.redirecting()).targeting(try Server(url: "https://api.test"))
+        let error = try await #require(throws: NetworkError.self) { try await client.send(Endpoint<Data>(path: "/old")) }
+        #expect(error.kind == .unacceptableStatus(302))
+        #expect(error.description.contains("hint:     a redirect that no layer followed: add .followingRedirects() to the client (Client.standard has it)"))
+    }
+
     @Test("a request's own User-Agent is kept")
     func ownUserAgentKept() async throws {
         let transport = RecordingTransport()
