@@ -2,7 +2,7 @@
 /// argument at a time.
 ///
 /// ```swift
-/// struct Pair: Sendable { var left: Echo; var right: Echo }
+/// struct Pair: Sendable { var left: TestServer.Echo; var right: TestServer.Echo }
 /// let pair = curry(Pair.init) <*> leftCall <*> rightCall     // Call<Pair>, both requests at once
 /// ```
 public func curry<A: Sendable, B, C>(

@@ -33,11 +33,11 @@ struct SendCommandTests {
         try await TestServer.withRunning { server in
             let outcome = try await send(server.baseURL + "/echo", "X-Test:yes", "q==a b", "name=Ada", "age:=36", "tags:=[\"x\"]")
             #expect(outcome.status == 0, "\(outcome.standardError)")
-            let echo = try JSONDecoder().decode(Echo.self, from: Data(outcome.standardOutput.utf8))
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: Data(outcome.standardOutput.utf8))
             #expect(echo.method == "POST")
             #expect(echo.headers["x-test"] == "yes")
             #expect(echo.headers["content-type"] == "application/json")
-            #expect(echo.queryItems == [Echo.QueryItem(name: "q", value: "a b")])
+            #expect(echo.queryItems == [TestServer.Echo.QueryItem(name: "q", value: "a b")])
             #expect(echo.body == #"{"age":36,"name":"Ada","tags":["x"]}"#)
         }
     }
@@ -51,12 +51,12 @@ struct SendCommandTests {
         try Data("file contents".utf8).write(to: file)
         try await TestServer.withRunning { server in
             let formOutcome = try await send("--form", server.baseURL + "/form", "name=Zoë & co", "city=Zürich")
-            let form = try JSONDecoder().decode(FormEcho.self, from: Data(formOutcome.standardOutput.utf8))
+            let form = try JSONDecoder().decode(TestServer.FormEcho.self, from: Data(formOutcome.standardOutput.utf8))
             #expect(form.pairs == [["name", "Zoë & co"], ["city", "Zürich"]])
             #expect(form.contentType == "application/x-www-form-urlencoded")
 
             let multipartOutcome = try await send(server.baseURL + "/multipart", "title=Notes", "attachment@\(file.path)")
-            let multipart = try JSONDecoder().decode(MultipartEcho.self, from: Data(multipartOutcome.standardOutput.utf8))
+            let multipart = try JSONDecoder().decode(TestServer.MultipartEcho.self, from: Data(multipartOutcome.standardOutput.utf8))
             #expect(multipart.parts.map(\.name) == ["title", "attachment"])
             #expect(multipart.parts.last?.text == "file contents")
             #expect(multipart.parts.last?.contentDisposition == #"form-data; name="attachment"; filename="notes.txt""#)
@@ -67,10 +67,10 @@ struct SendCommandTests {
     func explicitStyles() async throws {
         try await TestServer.withRunning { server in
             let json = try await send("--json", "PUT", server.baseURL + "/echo", "a=1")
-            let echo = try JSONDecoder().decode(Echo.self, from: Data(json.standardOutput.utf8))
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: Data(json.standardOutput.utf8))
             #expect(echo.method == "PUT" && echo.body == #"{"a":"1"}"#)
             let multipart = try await send("--multipart", server.baseURL + "/multipart", "a=1", "b=two")
-            let parts = try JSONDecoder().decode(MultipartEcho.self, from: Data(multipart.standardOutput.utf8)).parts
+            let parts = try JSONDecoder().decode(TestServer.MultipartEcho.self, from: Data(multipart.standardOutput.utf8)).parts
             #expect(parts.map(\.name) == ["a", "b"] && parts.map(\.text) == ["1", "two"])
             let both = try await send("--json", "--form", server.baseURL + "/echo", "a=1")
             #expect(both.status == 64 && both.standardError.contains("choose one"))
@@ -81,14 +81,14 @@ struct SendCommandTests {
     func authAndVerbose() async throws {
         try await TestServer.withRunning { server in
             let bearer = try await send("--bearer", "s3cret", "--verbose", server.baseURL + "/echo")
-            let echo = try JSONDecoder().decode(Echo.self, from: Data(bearer.standardOutput.utf8))
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: Data(bearer.standardOutput.utf8))
             #expect(echo.headers["authorization"] == "Bearer s3cret")
             #expect(bearer.standardError.contains("GET /echo HTTP/1.1"))
             #expect(bearer.standardError.contains("HTTP/1.1 200 OK"))
             #expect(bearer.standardError.contains("Authorization: <redacted>"))
             #expect(!bearer.standardError.contains("s3cret"))
             let basic = try await send("--basic", "ada:pw", server.baseURL + "/echo")
-            let basicEcho = try JSONDecoder().decode(Echo.self, from: Data(basic.standardOutput.utf8))
+            let basicEcho = try JSONDecoder().decode(TestServer.Echo.self, from: Data(basic.standardOutput.utf8))
             #expect(basicEcho.headers["authorization"] == "Basic " + Data("ada:pw".utf8).base64EncodedString())
         }
     }
@@ -172,7 +172,7 @@ struct SendCommandTests {
             #expect(await server.hits("/echo") == 0)
             #expect(outcome.standardOutput.hasPrefix("curl "))
             let replay = try await runShell(outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) + " --silent --show-error --max-time 20")
-            let echo = try JSONDecoder().decode(Echo.self, from: replay)
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: replay)
             #expect(echo.method == "POST")
             #expect(echo.body == #"{"name":"Ada"}"#)
             #expect(echo.headers["x-test"] == "yes")

@@ -29,7 +29,7 @@ struct EndpointPublisherTests {
     @Test("a Call's publisher runs the call for its subscriber: one value, then finished")
     func callPublisher() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, server in
-            let call = Endpoint<Echo>(method: .post, path: "/echo/call", body: .json(["n": 1])).call(on: client)
+            let call = Endpoint<TestServer.Echo>(method: .post, path: "/echo/call", body: .json(["n": 1])).call(on: client)
                 .map(\.method)
             let recorder = Recorder<String, any Error>()
             call.publisher.subscribe(recorder)
@@ -44,11 +44,11 @@ struct EndpointPublisherTests {
     @Test("lazy: nothing is sent until a subscriber asks for a value; each subscription sends again")
     func laziness() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, server in
-            let publisher = Endpoint<Echo>(path: "/echo/lazy").publisher(on: client)
-            let held = Recorder<Echo, NetworkError>(initialDemand: .none)
+            let publisher = Endpoint<TestServer.Echo>(path: "/echo/lazy").publisher(on: client)
+            let held = Recorder<TestServer.Echo, NetworkError>(initialDemand: .none)
             publisher.subscribe(held)
             // A request sent and answered after the subscription: the held one would have arrived too.
-            _ = try await client.send(Endpoint<Echo>(path: "/echo/marker"))
+            _ = try await client.send(Endpoint<TestServer.Echo>(path: "/echo/marker"))
             #expect(await server.hits("/echo/lazy") == 0)
             #expect(held.received.values.isEmpty)
 
@@ -57,7 +57,7 @@ struct EndpointPublisherTests {
             #expect(held.received.values.map(\.path) == ["/echo/lazy"])
             #expect(await server.hits("/echo/lazy") == 1)
 
-            let again = Recorder<Echo, NetworkError>()
+            let again = Recorder<TestServer.Echo, NetworkError>()
             publisher.subscribe(again)
             await again.waitForCompletion()
             #expect(again.received.finished)
@@ -69,15 +69,15 @@ struct EndpointPublisherTests {
     func callLaziness() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, server in
             let runs = Counter()
-            let call = Call<Echo> {
+            let call = Call<TestServer.Echo> {
                 runs.increment()
-                return try await client.send(Endpoint<Echo>(path: "/echo/twice"))
+                return try await client.send(Endpoint<TestServer.Echo>(path: "/echo/twice"))
             }
             let publisher = call.publisher
             #expect(runs.value == 0)
 
-            let first = Recorder<Echo, any Error>()
-            let second = Recorder<Echo, any Error>()
+            let first = Recorder<TestServer.Echo, any Error>()
+            let second = Recorder<TestServer.Echo, any Error>()
             publisher.subscribe(first)
             publisher.subscribe(second)
             await first.waitForCompletion()
@@ -92,8 +92,8 @@ struct EndpointPublisherTests {
     @Test("an error status fails with unacceptableStatus and delivers no value", arguments: TransportUnderTest.allCases, [404, 500])
     func errorStatus(_ kind: TransportUnderTest, _ code: Int) async throws {
         try await kind.withClient { client, _ in
-            let recorder = Recorder<Echo, NetworkError>()
-            client.publisher(for: Endpoint<Echo>(path: "/status/\(code)")).subscribe(recorder)
+            let recorder = Recorder<TestServer.Echo, NetworkError>()
+            client.publisher(for: Endpoint<TestServer.Echo>(path: "/status/\(code)")).subscribe(recorder)
             await recorder.waitForCompletion()
             let received = recorder.received
             #expect(received.values.isEmpty)
@@ -105,8 +105,8 @@ struct EndpointPublisherTests {
     @Test("a Call's publisher fails with the error the call threw")
     func callFailure() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, _ in
-            let recorder = Recorder<Echo, any Error>()
-            Endpoint<Echo>(path: "/status/503").call(on: client).publisher.subscribe(recorder)
+            let recorder = Recorder<TestServer.Echo, any Error>()
+            Endpoint<TestServer.Echo>(path: "/status/503").call(on: client).publisher.subscribe(recorder)
             await recorder.waitForCompletion()
             let received = recorder.received
             #expect(received.values.isEmpty)
@@ -159,8 +159,8 @@ struct EndpointPublisherTests {
     @Test("a finished subscription lets go of its subscriber, and nothing keeps it alive")
     func noLeakAfterCompletion() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, _ in
-            var recorder: Recorder<Echo, NetworkError>? = Recorder()
-            client.publisher(for: Endpoint<Echo>(path: "/echo")).subscribe(recorder!)
+            var recorder: Recorder<TestServer.Echo, NetworkError>? = Recorder()
+            client.publisher(for: Endpoint<TestServer.Echo>(path: "/echo")).subscribe(recorder!)
             await recorder!.waitForCompletion()
             #expect(recorder!.received.finished)
             weak let subscription = recorder!.subscription.map { $0 as AnyObject }

@@ -17,10 +17,10 @@ struct NetworkCallPublisherTests {
     func firesReachSubscribers() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, server in
             // Fails once with 503, then answers.
-            let feed = NetworkCall(client: client, endpoint: Endpoint<FlakyReply>(path: "/flaky/feed", query: [
+            let feed = NetworkCall(client: client, endpoint: Endpoint<TestServer.FlakyReply>(path: "/flaky/feed", query: [
                 URLQueryItem(name: "failures", value: "1"),
             ]))
-            let values = Recorder<FlakyReply, Never>()
+            let values = Recorder<TestServer.FlakyReply, Never>()
             let errors = Recorder<any Error, Never>()
             let responses = Recorder<ClientResponse, Never>()
             let inFlight = Recorder<Bool, Never>()
@@ -33,13 +33,13 @@ struct NetworkCallPublisherTests {
             let failed = await feed.fire().value
             let succeeded = await feed.fire().value
             #expect(throws: NetworkError.self) { try failed.get() }
-            #expect(try succeeded.get() == FlakyReply(attempt: 2, body: ""))
+            #expect(try succeeded.get() == TestServer.FlakyReply(attempt: 2, body: ""))
 
             await values.wait { $0.values.count == 1 }
             await errors.wait { $0.values.count == 1 }
             await responses.wait { $0.values.count == 2 }
             await inFlight.wait { $0.values.count == 4 }
-            #expect(values.received.values == [FlakyReply(attempt: 2, body: "")])
+            #expect(values.received.values == [TestServer.FlakyReply(attempt: 2, body: "")])
             #expect(errors.received.values.map { ($0 as? NetworkError)?.kind } == [.unacceptableStatus(503)])
             #expect(responses.received.values.map(\.status.code) == [503, 200])
             #expect(inFlight.received.values == [true, false, true, false])
@@ -60,8 +60,8 @@ struct NetworkCallPublisherTests {
     @Test("a subscriber that has asked for nothing yet is subscribed, and gets the fires it missed on asking")
     func demand() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, _ in
-            let feed = NetworkCall(client: client, endpoint: Endpoint<Echo>(path: "/echo/feed"))
-            let values = Recorder<Echo, Never>(initialDemand: .none)
+            let feed = NetworkCall(client: client, endpoint: Endpoint<TestServer.Echo>(path: "/echo/feed"))
+            let values = Recorder<TestServer.Echo, Never>(initialDemand: .none)
             feed.valuesPublisher().subscribe(values)
             #expect(feed.subscriberCount == 1)
 
@@ -83,8 +83,8 @@ struct NetworkCallPublisherTests {
     @Test("cancelling before asking for anything removes the subscriber")
     func cancelBeforeDemand() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, _ in
-            let feed = NetworkCall(client: client, endpoint: Endpoint<Echo>(path: "/echo"))
-            let values = Recorder<Echo, Never>(initialDemand: .none)
+            let feed = NetworkCall(client: client, endpoint: Endpoint<TestServer.Echo>(path: "/echo"))
+            let values = Recorder<TestServer.Echo, Never>(initialDemand: .none)
             feed.valuesPublisher().subscribe(values)
             #expect(feed.subscriberCount == 1)
             // A subscriber may keep its subscription after cancelling it: the stream must go all the same.
@@ -98,9 +98,9 @@ struct NetworkCallPublisherTests {
     @Test("replayingLatest: a late subscriber first gets the latest value")
     func replayingLatest() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, _ in
-            let feed = NetworkCall(client: client, endpoint: Endpoint<Echo>(path: "/echo/latest"))
+            let feed = NetworkCall(client: client, endpoint: Endpoint<TestServer.Echo>(path: "/echo/latest"))
             _ = await feed.fire().value
-            let late = Recorder<Echo, Never>()
+            let late = Recorder<TestServer.Echo, Never>()
             feed.valuesPublisher(replayingLatest: true).subscribe(late)
             await late.wait { $0.values.count == 1 }
             #expect(late.received.values.map(\.path) == ["/echo/latest"])
@@ -111,9 +111,9 @@ struct NetworkCallPublisherTests {
     @Test("when the NetworkCall goes away, its publishers finish")
     func callGoesAway() async throws {
         try await TransportUnderTest.asyncHTTPClient.withClient { client, _ in
-            var feed: NetworkCall<Echo>? = NetworkCall(client: client, endpoint: Endpoint<Echo>(path: "/echo"))
+            var feed: NetworkCall<TestServer.Echo>? = NetworkCall(client: client, endpoint: Endpoint<TestServer.Echo>(path: "/echo"))
             weak let weakFeed = feed
-            let values = Recorder<Echo, Never>()
+            let values = Recorder<TestServer.Echo, Never>()
             let inFlight = Recorder<Bool, Never>()
             feed!.valuesPublisher().subscribe(values)
             feed!.inFlightPublisher().subscribe(inFlight)

@@ -122,18 +122,18 @@ struct AuthConformanceTests {
             let explode = PostRequestHook { _, _ in throw Refused(reason: "must not run") }
             let client = Client(transport: transport).hooked(pre: [stamp], post: [recover, stop, explode]).targeting(server.server)
 
-            let echo = try await client.send(Endpoint<Echo>(path: "/status/503"))
+            let echo = try await client.send(Endpoint<TestServer.Echo>(path: "/status/503"))
             #expect(echo.path == "/echo/fallback")
             #expect(echo.headers["x-hooked"] == "yes")
             #expect(await server.hits("/status/503") == 1)
 
             let refusing = Client(transport: transport).hooked(pre: [PreRequestHook { _ in throw Refused(reason: "offline mode") }]).targeting(server.server)
-            let error = try await #require(throws: NetworkError.self) { try await refusing.send(Endpoint<Echo>(path: "/echo")) }
+            let error = try await #require(throws: NetworkError.self) { try await refusing.send(Endpoint<TestServer.Echo>(path: "/echo")) }
             #expect(error.underlying as? Refused == Refused(reason: "offline mode"))
             #expect(await server.hits("/echo") == 0)
 
             let failingPost = Client(transport: transport).hooked(post: [explode]).targeting(server.server)
-            let postError = try await #require(throws: NetworkError.self) { try await failingPost.send(Endpoint<Echo>(path: "/echo")) }
+            let postError = try await #require(throws: NetworkError.self) { try await failingPost.send(Endpoint<TestServer.Echo>(path: "/echo")) }
             #expect(postError.underlying as? Refused == Refused(reason: "must not run"))
         }
     }

@@ -28,7 +28,7 @@ struct BadInputTests {
         try await kind.with { transport in
             try await TestServer.withRunning { server in
                 let client = Client(transport: transport).targeting(server.server)
-                let endpoint = Endpoint<Echo>(path: "/echo", headers: ["X-Note": "hi\r\nX-Injected: 1"])
+                let endpoint = Endpoint<TestServer.Echo>(path: "/echo", headers: ["X-Note": "hi\r\nX-Injected: 1"])
                 let error = await #expect(throws: NetworkError.self) { try await client.send(endpoint) }
                 #expect(error?.kind == .invalidHeader(name: "x-note"))
                 #expect(await server.totalHits() == 0)
@@ -100,7 +100,7 @@ struct BadInputTests {
     @Test("404 and 500 are unacceptableStatus with a preview of the body", arguments: TransportUnderTest.allCases, [404, 500])
     func errorStatuses(_ kind: TransportUnderTest, _ code: Int) async throws {
         try await withClient(kind) { client, server in
-            let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<Echo>(path: "/status/\(code)")) }
+            let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<TestServer.Echo>(path: "/status/\(code)")) }
             #expect(error?.kind == .unacceptableStatus(code))
             #expect(error?.response?.status.code == code)
             #expect(error?.bodyPreview?.contains(#""status":\#(code)"#) == true)
@@ -148,7 +148,7 @@ struct BadInputTests {
         try await kind.with { transport in
             try await TestServer.withRunning { server in
                 let client = Client(transport: transport).targeting(server.server)
-                let endpoint = Endpoint<Echo>(path: "/status/401", headers: ["Authorization": "Bearer live-secret", "Cookie": "sid=live-cookie"])
+                let endpoint = Endpoint<TestServer.Echo>(path: "/status/401", headers: ["Authorization": "Bearer live-secret", "Cookie": "sid=live-cookie"])
                 let error = try #require(await #expect(throws: NetworkError.self) { try await client.send(endpoint) })
                 #expect(error.kind == .unacceptableStatus(401))
                 for text in [error.description, String(describing: error.request), String(describing: error.response)] {
@@ -176,7 +176,7 @@ struct BadInputTests {
             var request = try ClientRequest(.get, path: "/echo")
             request.head.headerFields[.cookie] = "session=abc; theme=dark"
             let response = try await client.send(request)
-            let echo = try JSONDecoder().decode(Echo.self, from: try await response.body.collect(upTo: 1 << 20))
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: try await response.body.collect(upTo: 1 << 20))
             #expect(echo.headers["cookie"] == "session=abc; theme=dark")
         }
     }

@@ -15,7 +15,7 @@ struct CacheRig: Sendable {
 
     /// What one GET of `/cache/{key}?{query}` returned: the reply (nil for a status other than 200) and where it came from.
     struct Fetched: Sendable {
-        var reply: CacheReply?
+        var reply: TestServer.CacheReply?
         var status: Int
         var cacheStatus: CacheStatus
         var head: HTTPResponse
@@ -34,7 +34,7 @@ struct CacheRig: Sendable {
         request.options.cachePolicy = policy
         let response = try await client.send(request)
         let body = try await response.body.collect(upTo: 1 << 20)
-        let reply = response.status == .ok && method == .get ? try JSONDecoder().decode(CacheReply.self, from: body) : nil
+        let reply = response.status == .ok && method == .get ? try JSONDecoder().decode(TestServer.CacheReply.self, from: body) : nil
         return Fetched(reply: reply, status: response.status.code, cacheStatus: response.cacheStatus, head: response.head)
     }
 

@@ -30,7 +30,7 @@ struct FormBodyConformanceTests {
     @Test("a form body arrives as the server's form decoder reads it: nested, arrays, special characters", arguments: TransportUnderTest.allCases)
     func form(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, _ in
-            let echo = try await client.send(Endpoint<FormEcho>(method: .post, path: "/form", body: .form(profile)))
+            let echo = try await client.send(Endpoint<TestServer.FormEcho>(method: .post, path: "/form", body: .form(profile)))
             #expect(echo.contentType == "application/x-www-form-urlencoded")
             #expect(echo.decodingError == nil)
             #expect(echo.decoded == .object([
@@ -50,7 +50,7 @@ struct FormBodyConformanceTests {
         struct Order: Encodable, Sendable { var lines: [Line]; var placed: Date }
         let order = Order(lines: [Line(sku: "A-1", quantity: 2), Line(sku: "B 2", quantity: 1)], placed: Date(timeIntervalSince1970: 0))
         try await withClient(kind) { client, _ in
-            let echo = try await client.send(Endpoint<FormEcho>(method: .post, path: "/form", body: .form(order, encoder: FormURLEncoder(dates: .secondsSince1970))))
+            let echo = try await client.send(Endpoint<TestServer.FormEcho>(method: .post, path: "/form", body: .form(order, encoder: FormURLEncoder(dates: .secondsSince1970))))
             #expect(echo.pairs == [
                 ["lines[0][sku]", "A-1"], ["lines[0][quantity]", "2"], ["lines[1][sku]", "B 2"], ["lines[1][quantity]", "1"], ["placed", "0"],
             ])
@@ -71,7 +71,7 @@ struct FormBodyConformanceTests {
             var request = try ClientRequest(.post, path: "/multipart")
             try request.setMultipartBody(form)
             let response = try await client.send(request)
-            let echo = try JSONDecoder().decode(MultipartEcho.self, from: try await response.body.collect(upTo: 1 << 20))
+            let echo = try JSONDecoder().decode(TestServer.MultipartEcho.self, from: try await response.body.collect(upTo: 1 << 20))
             #expect(echo.boundary == form.boundary)
             #expect(echo.parts.count == 4)
             guard echo.parts.count == 4 else { return }
@@ -84,7 +84,7 @@ struct FormBodyConformanceTests {
             #expect(echo.parts[2].text == "{\"ok\":true}")
             #expect(echo.parts[3].contentDisposition == #"form-data; name="photo"; filename="photo.jpg""#)
             #expect(echo.parts[3].contentType == "image/jpeg")
-            #expect(echo.parts[3].content == UploadSummary.of(fileBytes))
+            #expect(echo.parts[3].content == TestServer.UploadSummary.of(fileBytes))
             #expect(echo.body.contentLength == String(try form.requestBody().length ?? -1))
             #expect(echo.body.transferEncoding == nil)
         }
@@ -126,13 +126,13 @@ struct FormBodyConformanceTests {
         try await TestServer.withRunning { server in
             try await kind.with { transport in
                 let client = Client(transport: transport).followingRedirects().targeting(server.server)
-                let redirect = Endpoint<MultipartEcho>(
+                let redirect = Endpoint<TestServer.MultipartEcho>(
                     method: .post, path: "/redirect-to", query: [URLQueryItem(name: "url", value: "/multipart"), URLQueryItem(name: "status", value: "307")],
                     body: .multipart(form)
                 )
                 let echo = try await client.send(redirect)
                 #expect(echo.parts.map(\.name) == ["field", "file"])
-                #expect(echo.parts.last?.content == UploadSummary.of(fileBytes))
+                #expect(echo.parts.last?.content == TestServer.UploadSummary.of(fileBytes))
                 #expect(await server.hits("/redirect-to") == 1)
             }
         }
@@ -147,7 +147,7 @@ struct FormBodyConformanceTests {
         try FileManager.default.removeItem(at: url)
         try await withClient(kind) { client, server in
             let error = await #expect(throws: NetworkError.self) {
-                try await client.send(Endpoint<MultipartEcho>(method: .post, path: "/multipart", body: .multipart(form)))
+                try await client.send(Endpoint<TestServer.MultipartEcho>(method: .post, path: "/multipart", body: .multipart(form)))
             }
             #expect(error?.kind == .invalidBody)
             #expect(await server.hits("/multipart") == 0)

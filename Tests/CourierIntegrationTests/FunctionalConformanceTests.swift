@@ -43,7 +43,7 @@ struct FunctionalConformanceTests {
     @Test("a Call sends nothing until run, and sends again on every run", arguments: TransportUnderTest.allCases)
     func lazyAndRerunnable(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, server in
-            let call = Endpoint<Echo>(path: "/echo/lazy").call(on: client).map(\.path)
+            let call = Endpoint<TestServer.Echo>(path: "/echo/lazy").call(on: client).map(\.path)
             #expect(await server.hits("/echo/lazy") == 0)
             let first = try await call.run()
             #expect(first == "/echo/lazy")
@@ -120,7 +120,7 @@ struct FunctionalConformanceTests {
     @Test("NetworkCall: values, errors and in-flight subscribers over three fires, one failing", arguments: TransportUnderTest.allCases)
     func networkCallSubscribers(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, server in
-            var feed: NetworkCall<FlakyReply>? = NetworkCall(client: client, endpoint: Endpoint(path: "/flaky/feed", query: [URLQueryItem(name: "failures", value: "1")]))
+            var feed: NetworkCall<TestServer.FlakyReply>? = NetworkCall(client: client, endpoint: Endpoint(path: "/flaky/feed", query: [URLQueryItem(name: "failures", value: "1")]))
             let values = Task { [stream = feed!.values()] in await stream.reduce(into: [Int]()) { $0.append($1.attempt) } }
             let errors = Task { [stream = feed!.errors()] in await stream.reduce(into: [NetworkError.Kind?]()) { $0.append(($1 as? NetworkError)?.kind) } }
             let activity = Task { [stream = feed!.inFlight()] in await stream.reduce(into: [Bool]()) { $0.append($1) } }
@@ -143,7 +143,7 @@ struct FunctionalConformanceTests {
     @Test("a subscriber that stops listening is dropped, and one added later sees only later fires")
     func networkCallSubscriberLifetimes() async throws {
         try await withClient(.asyncHTTPClient) { client, _ in
-            let feed = NetworkCall(client: client, endpoint: Endpoint<Echo>(path: "/echo/feed"))
+            let feed = NetworkCall(client: client, endpoint: Endpoint<TestServer.Echo>(path: "/echo/feed"))
             _ = await feed.fire().value
             let listener = Task { [stream = feed.values()] in
                 for await _ in stream { return true }
@@ -167,8 +167,8 @@ struct FunctionalConformanceTests {
         try await withTwoServers(.asyncHTTPClient) { transport, first, second in
             let client = Client(transport: transport)
                 .when(.host("127.0.0.1:\(first.port)")) { $0.with(StampHeader(name: "X-Conditional", value: "applied")) }
-            let onFirst = try await client.targeting(first.server).send(Endpoint<Echo>(path: "/echo"))
-            let onSecond = try await client.targeting(second.server).send(Endpoint<Echo>(path: "/echo"))
+            let onFirst = try await client.targeting(first.server).send(Endpoint<TestServer.Echo>(path: "/echo"))
+            let onSecond = try await client.targeting(second.server).send(Endpoint<TestServer.Echo>(path: "/echo"))
             #expect(onFirst.headers["x-conditional"] == "applied")
             #expect(onSecond.headers["x-conditional"] == nil)
         }

@@ -27,10 +27,10 @@ struct ObservabilityConformanceTests {
         try await withServer(kind) { transport, server in
             let request = try Self.awkwardRequest(server)
             let originalBody = try await Client(transport: transport).send(request).body.collect(upTo: 1 << 20)
-            let original = try JSONDecoder().decode(Echo.self, from: originalBody)
+            let original = try JSONDecoder().decode(TestServer.Echo.self, from: originalBody)
             let command = request.cURLDescription(redactor: Redactor.none)
             let output = try await runShell(command + " --silent --show-error --max-time 20")
-            let replayed = try JSONDecoder().decode(Echo.self, from: output)
+            let replayed = try JSONDecoder().decode(TestServer.Echo.self, from: output)
 
             #expect(replayed.method == original.method)
             #expect(replayed.path == original.path)
@@ -51,9 +51,9 @@ struct ObservabilityConformanceTests {
             let bytes = Data((0..<1024).map { UInt8($0 % 256) })
             binary.body = .bytes(bytes)
             let binaryOutput = try await runShell(binary.cURLDescription() + " --silent --show-error --max-time 20")
-            let received = try JSONDecoder().decode(UploadSummary.self, from: binaryOutput)
+            let received = try JSONDecoder().decode(TestServer.UploadSummary.self, from: binaryOutput)
             #expect(received.bytes == bytes.count)
-            #expect(received.checksum == UploadSummary.of(bytes).checksum)
+            #expect(received.checksum == TestServer.UploadSummary.of(bytes).checksum)
 
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-curl-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -63,8 +63,8 @@ struct ObservabilityConformanceTests {
             var upload = try ClientRequest(.put, url: server.baseURL + "/upload")
             upload.body = try .file(at: file)
             let fileOutput = try await runShell(upload.cURLDescription() + " --silent --show-error --max-time 20")
-            let uploaded = try JSONDecoder().decode(UploadSummary.self, from: fileOutput)
-            #expect(uploaded.checksum == UploadSummary.of(bytes).checksum)
+            let uploaded = try JSONDecoder().decode(TestServer.UploadSummary.self, from: fileOutput)
+            #expect(uploaded.checksum == TestServer.UploadSummary.of(bytes).checksum)
         }
     }
 
@@ -73,7 +73,7 @@ struct ObservabilityConformanceTests {
         try await withServer(kind) { transport, server in
             let tracer = W3CInMemoryTracer()
             let client = Client(transport: transport).tracing(with: tracer).targeting(server.server)
-            let echo = try await client.send(Endpoint<Echo>(path: "/echo"))
+            let echo = try await client.send(Endpoint<TestServer.Echo>(path: "/echo"))
             let span = try #require(tracer.recorded.finishedSpans.first)
             #expect(echo.headers["traceparent"] == "00-\(span.traceID)-\(span.spanID)-01")
             #expect(span.attributes["http.response.status_code"]?.toSpanAttribute() == .int64(200))

@@ -49,7 +49,7 @@ struct PaginationConformanceTests {
     func cursor(_ kind: TransportUnderTest) async throws {
         try await withServer(kind) { transport, server in
             let client = Client(transport: transport).targeting(server.server)
-            let endpoint: Endpoint<CursorPage> = Self.endpoint("cursor", as: CursorPage.self)
+            let endpoint: Endpoint<TestServer.CursorPage> = Self.endpoint("cursor", as: TestServer.CursorPage.self)
             let elements = try await Self.collect(client.elements(of: endpoint, strategy: .cursor { $0.next }, items: \.items))
             #expect(elements == Array(1...25))
             #expect(await server.hits("/pages/cursor") == 3)
@@ -74,7 +74,7 @@ struct PaginationConformanceTests {
             let client = Client(transport: transport).targeting(server.server)
             let numbered = try await Self.collect(client.elements(of: Self.endpoint("numbered", total: 0), strategy: .pageNumbers()))
             let cursor = try await Self.collect(client.elements(
-                of: Self.endpoint("cursor", total: 0, as: CursorPage.self), strategy: .cursor { $0.next }, items: \.items
+                of: Self.endpoint("cursor", total: 0, as: TestServer.CursorPage.self), strategy: .cursor { $0.next }, items: \.items
             ))
             let linked = try await Self.collect(client.pages(of: Self.endpoint("linked", total: 0), strategy: .linkHeader))
             #expect(numbered.isEmpty)
@@ -91,7 +91,7 @@ struct PaginationConformanceTests {
         try await withServer(kind) { transport, server in
             let client = Client(transport: transport).targeting(server.server)
             let pages = client.pages(of: Self.endpoint("numbered"), strategy: .pageNumbers())
-            let elements = client.elements(of: Self.endpoint("cursor", as: CursorPage.self), strategy: .cursor { $0.next }, items: \.items)
+            let elements = client.elements(of: Self.endpoint("cursor", as: TestServer.CursorPage.self), strategy: .cursor { $0.next }, items: \.items)
             var pageIterator = pages.makeAsyncIterator()
             _ = elements.makeAsyncIterator()
             #expect(await server.totalHits() == 0)
@@ -111,7 +111,7 @@ struct PaginationConformanceTests {
                 if numbered.count == 2 { break }
             }
             var cursor: [Int] = []
-            for try await item in client.elements(of: Self.endpoint("cursor", as: CursorPage.self), strategy: .cursor { $0.next }, items: \.items) {
+            for try await item in client.elements(of: Self.endpoint("cursor", as: TestServer.CursorPage.self), strategy: .cursor { $0.next }, items: \.items) {
                 cursor.append(item)
                 if item == 11 { break }
             }
@@ -166,7 +166,7 @@ struct PaginationConformanceTests {
                 _ = try await Self.collect(client.pages(of: Self.endpoint("linked", ["loop": "1"]), strategy: .linkHeader))
             }
             let cursor = await #expect(throws: NetworkError.self) {
-                _ = try await Self.collect(client.pages(of: Self.endpoint("cursor", ["loop": "1"], as: CursorPage.self), strategy: .cursor { $0.next }))
+                _ = try await Self.collect(client.pages(of: Self.endpoint("cursor", ["loop": "1"], as: TestServer.CursorPage.self), strategy: .cursor { $0.next }))
             }
             #expect(linked?.kind == .invalidResponse)
             #expect(cursor?.kind == .invalidResponse)

@@ -11,7 +11,7 @@ struct RecordReplayConformanceTests {
     /// What the calls of ``exercise(_:)`` decoded.
     struct Results: Equatable, Sendable {
         var articles: [TestArticle]
-        var echo: Echo
+        var echo: TestServer.Echo
         var notFoundStatus: Int
         var notFoundBody: String
         var notFoundKind: NetworkError.Kind?
@@ -25,7 +25,7 @@ struct RecordReplayConformanceTests {
             query: [URLQueryItem(name: "tag", value: "swift"), URLQueryItem(name: "api_key", value: "secret-key")],
             headers: ["Authorization": "Bearer secret-token"]
         ))
-        let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["note": "hello", "from": "recorder"])))
+        let echo = try await client.send(Endpoint<TestServer.Echo>(method: .post, path: "/echo", body: .json(["note": "hello", "from": "recorder"])))
         let notFound = try await client.send(try ClientRequest(.get, path: "/articles/999"))
         let body = try await notFound.body.collect(upTo: 10_000)
         let decoded = await outcomeOf { try await client.send(Endpoint<TestArticle>(path: "/articles/998")) }
@@ -98,7 +98,7 @@ struct RecordReplayConformanceTests {
         #expect(unrecordedMessage.contains("no recorded response for GET \(base)/articles/1: no recorded entry matches it"))
 
         let early = await outcomeOf {
-            try await inOrder.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["note": "hello", "from": "recorder"])))
+            try await inOrder.send(Endpoint<TestServer.Echo>(method: .post, path: "/echo", body: .json(["note": "hello", "from": "recorder"])))
         }
         #expect(early.failureKind == .transportFailed)
         let earlyMessage = (early.failureError as? NetworkError)?.message ?? ""

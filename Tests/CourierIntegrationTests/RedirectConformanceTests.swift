@@ -23,14 +23,14 @@ struct RedirectConformanceTests {
             policy.sensitiveHeaders = ["X-Api-Key"]
             let client = Client(transport: transport).followingRedirects(policy).targeting(first.server)
 
-            let away = try await client.send(Endpoint<Echo>(path: "/redirect-to", query: Self.hop(to: second.baseURL + "/echo"), headers: Self.credentials))
+            let away = try await client.send(Endpoint<TestServer.Echo>(path: "/redirect-to", query: Self.hop(to: second.baseURL + "/echo"), headers: Self.credentials))
             #expect(away.headers["host"] == "127.0.0.1:\(second.port)")
             for name in ["authorization", "cookie", "proxy-authorization", "x-api-key"] {
                 #expect(away.headers[name] == nil, "\(name) crossed to another origin")
             }
             #expect(await second.hits("/echo") == 1)
 
-            let home = try await client.send(Endpoint<Echo>(path: "/redirect-to", query: Self.hop(to: "/echo"), headers: Self.credentials))
+            let home = try await client.send(Endpoint<TestServer.Echo>(path: "/redirect-to", query: Self.hop(to: "/echo"), headers: Self.credentials))
             #expect(home.headers["authorization"] == "Bearer s3cret")
             #expect(home.headers["cookie"] == "session=42")
             #expect(home.headers["x-api-key"] == "k-42")
@@ -41,7 +41,7 @@ struct RedirectConformanceTests {
                 Client(transport: transport).authorizing(with: .bearer("s3cret")).followingRedirects(),
                 Client(transport: transport).followingRedirects().authorizing(with: .bearer("s3cret")),
             ] {
-                let echo = try await signed.targeting(first.server).send(Endpoint<Echo>(path: "/redirect-to", query: Self.hop(to: second.baseURL + "/echo")))
+                let echo = try await signed.targeting(first.server).send(Endpoint<TestServer.Echo>(path: "/redirect-to", query: Self.hop(to: second.baseURL + "/echo")))
                 #expect(echo.headers["authorization"] == nil)
             }
         }
@@ -51,11 +51,11 @@ struct RedirectConformanceTests {
     func limits(_ kind: TransportUnderTest) async throws {
         try await withServer(kind) { transport, server in
             let client = Client(transport: transport).followingRedirects().targeting(server.server)
-            let loop = try await #require(throws: NetworkError.self) { try await client.send(Endpoint<Echo>(path: "/redirect-loop/a")) }
+            let loop = try await #require(throws: NetworkError.self) { try await client.send(Endpoint<TestServer.Echo>(path: "/redirect-loop/a")) }
             #expect(loop.kind == .tooManyRedirects)
             #expect(await server.hits("/redirect-loop/a") + server.hits("/redirect-loop/b") == 2)
 
-            let long = try await #require(throws: NetworkError.self) { try await client.send(Endpoint<Echo>(path: "/redirect/15")) }
+            let long = try await #require(throws: NetworkError.self) { try await client.send(Endpoint<TestServer.Echo>(path: "/redirect/15")) }
             #expect(long.kind == .tooManyRedirects)
             #expect(await server.hits("/echo") == 0)
 
@@ -71,7 +71,7 @@ struct RedirectConformanceTests {
         try await withServer(kind) { transport, server in
             let client = Client(transport: transport).followingRedirects().targeting(server.server)
             for (status, method, body) in [(303, "GET", ""), (301, "GET", ""), (302, "GET", ""), (307, "POST", #"{"n":1}"#), (308, "POST", #"{"n":1}"#)] {
-                let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/redirect-to", query: Self.hop(to: "/echo", status: status), body: .json(["n": 1])))
+                let echo = try await client.send(Endpoint<TestServer.Echo>(method: .post, path: "/redirect-to", query: Self.hop(to: "/echo", status: status), body: .json(["n": 1])))
                 #expect(echo.method == method, "\(status)")
                 #expect(echo.body == body, "\(status)")
                 #expect((echo.headers["content-type"] != nil) == !body.isEmpty, "\(status)")
@@ -119,7 +119,7 @@ struct RedirectConformanceTests {
                 do {
                 let error = try await #require(throws: NetworkError.self) {
                     try await Client(transport: transport).followingRedirects().targeting(secure)
-                        .send(Endpoint<Echo>(path: "/to-plain", headers: Self.credentials))
+                        .send(Endpoint<TestServer.Echo>(path: "/to-plain", headers: Self.credentials))
                 }
                 #expect(error.kind == .insecureRedirect)
                 #expect(await plain.totalHits() == 0)
@@ -127,7 +127,7 @@ struct RedirectConformanceTests {
                 var policy = RedirectPolicy()
                 policy.allowsInsecureRedirects = true
                 let echo = try await Client(transport: transport).followingRedirects(policy).targeting(secure)
-                    .send(Endpoint<Echo>(path: "/to-plain", headers: Self.credentials))
+                    .send(Endpoint<TestServer.Echo>(path: "/to-plain", headers: Self.credentials))
                 #expect(echo.headers["authorization"] == nil)
                 #expect(echo.headers["cookie"] == nil)
                 } catch {

@@ -36,7 +36,7 @@ struct ResilienceConformanceTests {
     func flakyGet(_ kind: TransportUnderTest) async throws {
         try await withServer(kind) { transport, server in
             let client = Client(transport: transport).retrying(Self.policy(.immediate(maxAttempts: 4))).targeting(server.server)
-            let reply = try await client.send(Endpoint<FlakyReply>(path: "/flaky/get", query: [URLQueryItem(name: "failures", value: "3")]))
+            let reply = try await client.send(Endpoint<TestServer.FlakyReply>(path: "/flaky/get", query: [URLQueryItem(name: "failures", value: "3")]))
             #expect(reply.attempt == 4)
             #expect(await server.hits("/flaky/get") == 4)
         }
@@ -46,7 +46,7 @@ struct ResilienceConformanceTests {
     func postOnce(_ kind: TransportUnderTest) async throws {
         try await withServer(kind) { transport, server in
             let client = Client(transport: transport).retrying(Self.policy(.immediate(maxAttempts: 4))).targeting(server.server)
-            let endpoint = Endpoint<FlakyReply>(method: .post, path: "/flaky/post", body: .json(["title": "once"]))
+            let endpoint = Endpoint<TestServer.FlakyReply>(method: .post, path: "/flaky/post", body: .json(["title": "once"]))
             let error = try await #require(throws: NetworkError.self) { try await client.send(endpoint) }
             #expect(error.kind == .unacceptableStatus(503))
             #expect(await server.hits("/flaky/post") == 1)
@@ -66,8 +66,8 @@ struct ResilienceConformanceTests {
                 }
             }
             let response = try await client.send(request)
-            let reply = try JSONDecoder().decode(FlakyReply.self, from: try await response.body.collect(upTo: 1 << 16))
-            #expect(reply == FlakyReply(attempt: 2, body: text))
+            let reply = try JSONDecoder().decode(TestServer.FlakyReply.self, from: try await response.body.collect(upTo: 1 << 16))
+            #expect(reply == TestServer.FlakyReply(attempt: 2, body: text))
 
             var once = try ClientRequest(.post, path: "/flaky/single", query: [URLQueryItem(name: "failures", value: "1")], headers: ["Idempotency-Key": "order-18"])
             once.body = .singlePass(AsyncStream { $0.yield(Data("x".utf8)); $0.finish() })
@@ -81,7 +81,7 @@ struct ResilienceConformanceTests {
         try await withServer(kind) { transport, server in
             let attempts = AttemptTimes()
             let client = Client(transport: transport).with(attempts).retrying(Self.policy(.immediate())).targeting(server.server)
-            let reply = try await client.send(Endpoint<FlakyReply>(path: "/flaky/after", query: [
+            let reply = try await client.send(Endpoint<TestServer.FlakyReply>(path: "/flaky/after", query: [
                 URLQueryItem(name: "failures", value: "1"), URLQueryItem(name: "retryAfter", value: "1"),
             ]))
             #expect(reply.attempt == 2)
@@ -133,7 +133,7 @@ struct ResilienceConformanceTests {
                     let server = index % 2 == 0 ? first : second
                     group.addTask {
                         do {
-                            _ = try await failing.targeting(server.server).send(Endpoint<Echo>(path: "/echo"))
+                            _ = try await failing.targeting(server.server).send(Endpoint<TestServer.Echo>(path: "/echo"))
                             return true
                         } catch let error as NetworkError where error.kind == .rateLimited {
                             return false
@@ -149,7 +149,7 @@ struct ResilienceConformanceTests {
             // Waiting, the default: the first 10 go at once, the next 10 only when the clock allows.
             let clock = TestClock()
             let waiting = Client(transport: transport).rateLimited(10, per: .seconds(60), clock: clock).targeting(first.server)
-            let tasks = (0..<20).map { _ in Task { try await waiting.send(Endpoint<Echo>(path: "/echo/waiting")) } }
+            let tasks = (0..<20).map { _ in Task { try await waiting.send(Endpoint<TestServer.Echo>(path: "/echo/waiting")) } }
             try await eventually { await first.hits("/echo/waiting") == 10 }
             await clock.waitForSleeper()
             #expect(await first.hits("/echo/waiting") == 10)

@@ -38,9 +38,9 @@ struct StreamingConformanceTests {
     func streamWithLength(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, _ in
             let body = RequestBody.stream(length: Int64(Self.size)) { generatedChunks(count: Self.size) }
-            let summary = try await client.send(Endpoint<UploadSummary>(method: .post, path: "/upload", body: EndpointBody(contentType: "application/octet-stream") { _ in body }))
+            let summary = try await client.send(Endpoint<TestServer.UploadSummary>(method: .post, path: "/upload", body: EndpointBody(contentType: "application/octet-stream") { _ in body }))
             #expect(summary.bytes == Self.size)
-            #expect(summary.checksum == UploadSummary.of(generatedBytes(count: Self.size)).checksum)
+            #expect(summary.checksum == TestServer.UploadSummary.of(generatedBytes(count: Self.size)).checksum)
             #expect(summary.contentLength == String(Self.size))
         }
     }
@@ -51,9 +51,9 @@ struct StreamingConformanceTests {
             var request = try ClientRequest(.post, path: "/upload")
             request.body = .stream { generatedChunks(count: Self.size) }
             let response = try await client.send(request)
-            let summary = try JSONDecoder().decode(UploadSummary.self, from: try await response.body.collect(upTo: 1 << 16))
+            let summary = try JSONDecoder().decode(TestServer.UploadSummary.self, from: try await response.body.collect(upTo: 1 << 16))
             #expect(summary.bytes == Self.size)
-            #expect(summary.checksum == UploadSummary.of(generatedBytes(count: Self.size)).checksum)
+            #expect(summary.checksum == TestServer.UploadSummary.of(generatedBytes(count: Self.size)).checksum)
             // AsyncHTTPClient streams it chunked; URLSession spools it to a file and sends its length.
             #expect(summary.transferEncoding == "chunked" || summary.contentLength == String(Self.size))
         }
@@ -68,9 +68,9 @@ struct StreamingConformanceTests {
             var request = try ClientRequest(.put, path: "/upload")
             request.body = try .file(at: url, chunkSize: 10_000)
             let response = try await client.send(request)
-            let summary = try JSONDecoder().decode(UploadSummary.self, from: try await response.body.collect(upTo: 1 << 16))
+            let summary = try JSONDecoder().decode(TestServer.UploadSummary.self, from: try await response.body.collect(upTo: 1 << 16))
             #expect(summary.bytes == Self.size)
-            #expect(summary.checksum == UploadSummary.of(generatedBytes(count: Self.size)).checksum)
+            #expect(summary.checksum == TestServer.UploadSummary.of(generatedBytes(count: Self.size)).checksum)
         }
     }
 

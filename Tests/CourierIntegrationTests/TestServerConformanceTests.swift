@@ -32,7 +32,7 @@ struct TestServerConformanceTests {
     func postJSON(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, _ in
             let sent = TestArticle(id: 9, title: "Caf\u{e9} \"quoted\"\nnewline", tags: ["a", "b"])
-            let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(sent)))
+            let echo = try await client.send(Endpoint<TestServer.Echo>(method: .post, path: "/echo", body: .json(sent)))
             #expect(echo.method == "POST")
             #expect(echo.headers["content-type"] == "application/json")
             #expect(echo.headers["content-length"] == String(echo.body.utf8.count))
@@ -47,7 +47,7 @@ struct TestServerConformanceTests {
         try await withClient(kind) { client, _ in
             let query = values.enumerated().map { URLQueryItem(name: "v\($0.offset)", value: $0.element) }
                 + [URLQueryItem(name: "key with spaces&=", value: "ok")]
-            let echo = try await client.send(Endpoint<Echo>(path: "/echo", query: query))
+            let echo = try await client.send(Endpoint<TestServer.Echo>(path: "/echo", query: query))
             #expect(echo.queryItems.map(\.name) == query.map(\.name))
             #expect(echo.queryItems.map(\.value) == query.map(\.value))
             #expect(!echo.query.contains("+"))
@@ -58,7 +58,7 @@ struct TestServerConformanceTests {
     @Test("an encoded slash in a path segment is not decoded on the way", arguments: TransportUnderTest.allCases)
     func encodedSlash(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, _ in
-            let echo = try await client.send(Endpoint<Echo>(path: "/echo/\("swift/nio")/x"))
+            let echo = try await client.send(Endpoint<TestServer.Echo>(path: "/echo/\("swift/nio")/x"))
             #expect(echo.path == "/echo/swift%2Fnio/x")
         }
     }
@@ -71,7 +71,7 @@ struct TestServerConformanceTests {
             try request.addHeader("X-Multi", "one")
             try request.addHeader("X-Multi", "two")
             let response = try await client.send(request)
-            let echo = try JSONDecoder().decode(Echo.self, from: try await response.body.collect(upTo: 1 << 20))
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: try await response.body.collect(upTo: 1 << 20))
             #expect(echo.headers["x-custom"] == "value with spaces")
             #expect(echo.headers["x-multi"] == "one, two")
         }

@@ -63,7 +63,7 @@ private struct MistypedStatusReply: Decodable {
 struct TransferConformanceTests {
     static let uploadSize = 1024 * 1024 + 17
     static let uploadData = generatedBytes(count: uploadSize)
-    static let uploadSummary = UploadSummary.of(uploadData)
+    static let uploadSummary = TestServer.UploadSummary.of(uploadData)
     static let downloadSize = 1024 * 1024 + 5
 
     // MARK: Upload progress
@@ -90,7 +90,7 @@ struct TransferConformanceTests {
             let transfer = client.transfer(request)
             async let collected = events(of: transfer.progress)
             let response = try await transfer.value
-            let summary = try await response.decode(UploadSummary.self)
+            let summary = try await response.decode(TestServer.UploadSummary.self)
             let uploads = await collected.filter { $0.direction == .upload }
             #expect(summary.bytes == Self.uploadSize)
             #expect(summary.checksum == Self.uploadSummary.checksum)
@@ -145,14 +145,14 @@ struct TransferConformanceTests {
     @Test("transfer(endpoint) gives the decoded value, reports both directions, and its stream finishes", arguments: TransportUnderTest.allCases)
     func endpointTransfer(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, _ in
-            let endpoint = Endpoint<UploadSummary>(method: .put, path: "/upload", body: .data(Self.uploadData))
+            let endpoint = Endpoint<TestServer.UploadSummary>(method: .put, path: "/upload", body: .data(Self.uploadData))
             let transfer = client.transfer(endpoint)
             async let collected = events(of: transfer.progress)
             let summary = try await transfer.value
             let all = await collected
             let uploads = all.filter { $0.direction == .upload }
             let downloads = all.filter { $0.direction == .download }
-            #expect(summary == UploadSummary(bytes: Self.uploadSize, checksum: Self.uploadSummary.checksum, contentLength: String(Self.uploadSize)))
+            #expect(summary == TestServer.UploadSummary(bytes: Self.uploadSize, checksum: Self.uploadSummary.checksum, contentLength: String(Self.uploadSize)))
             #expect(isIncreasing(uploads))
             #expect(uploads.last?.completedBytes == Int64(Self.uploadSize))
             #expect(downloads.last.map { $0.completedBytes > 0 } == true)

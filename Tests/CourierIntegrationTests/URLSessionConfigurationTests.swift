@@ -17,7 +17,7 @@ struct URLSessionConfigurationTests {
             let session = URLSessionConfiguration.ephemeral
             session.httpAdditionalHeaders = ["X-From-Session": "yes"]
             let client = Client(transport: URLSessionTransport(sessionConfiguration: session)).targeting(server.server)
-            let echo = try await client.send(Endpoint<Echo>(path: "/echo"))
+            let echo = try await client.send(Endpoint<TestServer.Echo>(path: "/echo"))
             #expect(echo.headers["x-from-session"] == "yes")
             let redirect = try await client.send(try ClientRequest(.get, path: "/redirect/1"))
             #expect(redirect.status.code == 302)

@@ -9,31 +9,31 @@ struct EchoExamples: Sendable {
     let base: String
     let client: Client
 
-    func withBasicAuth(_ name: String) -> Call<Echo> {
+    func withBasicAuth(_ name: String) -> Call<TestServer.Echo> {
         "\(base)/echo/agify?name=\(name)"
             |>  URL.init(string:)
             >=> request(timeout: .seconds(30))
             |>  authorization(.basic(username: "guest", password: "guest"))
             |>  client.requestCall
-            <&> decodeJSON(Echo.self)
+            <&> decodeJSON(TestServer.Echo.self)
     }
 
-    func withOAuth(_ name: String) -> Call<Echo> {
+    func withOAuth(_ name: String) -> Call<TestServer.Echo> {
         "\(base)/echo/agify?name=\(name)"
             |>  URL.init(string:)
             >=> request(timeout: .seconds(30))
             |>  authorization(.bearer("secret-token-123"))
             |>  client.requestCall
-            <&> decodeJSON(Echo.self)
+            <&> decodeJSON(TestServer.Echo.self)
     }
 
-    func withCustom(_ name: String) -> Call<Echo> {
+    func withCustom(_ name: String) -> Call<TestServer.Echo> {
         "\(base)/echo/agify?name=\(name)"
             |>  URL.init(string:)
             >=> request(timeout: .seconds(30))
             |>  authorization(.custom(field: "CustomField", data: "5-53455345g"))
             |>  client.requestCall
-            <&> decodeJSON(Echo.self)
+            <&> decodeJSON(TestServer.Echo.self)
     }
 }
 
@@ -45,7 +45,7 @@ struct AuthorizationTests {
             let echo = try await EchoExamples(base: server.baseURL, client: client).withBasicAuth("Jane").run()
             #expect(echo.headers["authorization"] == "Basic Z3Vlc3Q6Z3Vlc3Q=")
             #expect(echo.path == "/echo/agify")
-            #expect(echo.queryItems == [Echo.QueryItem(name: "name", value: "Jane")])
+            #expect(echo.queryItems == [TestServer.Echo.QueryItem(name: "name", value: "Jane")])
         }
     }
 
@@ -75,11 +75,11 @@ struct AuthorizationTests {
                 |>  setHeaders(["X-Trace": "second", "Accept-Language": "sv"])
                 |>  authorization(.apiKey("k-42", queryParameter: "api_key"))
                 |>  client.requestCall
-                <&> decodeJSON(Echo.self)
+                <&> decodeJSON(TestServer.Echo.self)
             let echo = try await call.run()
             #expect(echo.headers["x-trace"] == "second")
             #expect(echo.headers["accept-language"] == "sv")
-            #expect(echo.queryItems == [Echo.QueryItem(name: "api_key", value: "k-42")])
+            #expect(echo.queryItems == [TestServer.Echo.QueryItem(name: "api_key", value: "k-42")])
         }
     }
 

@@ -79,7 +79,7 @@ struct RequestCallTests {
                 >=> request(.post)
                 |>  setHeader("Idempotency-Key", "order-42")
                 |>  retrying
-                <&> decodeJSON(FlakyReply.self)
+                <&> decodeJSON(TestServer.FlakyReply.self)
             let reply = try await driving(clock) { try await keyed.run() }
             #expect(reply.attempt == 3)
 

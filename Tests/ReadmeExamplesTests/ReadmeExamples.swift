@@ -113,7 +113,7 @@ func redactionExample() throws {
 func integrationExample() async throws {
     try await TestServer.withRunning { server in
         let client = Client(transport: URLSessionTransport()).targeting(server.server)
-        let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["a": 1])))
+        let echo = try await client.send(Endpoint<TestServer.Echo>(method: .post, path: "/echo", body: .json(["a": 1])))
         let hits = await server.hits("/echo")
         print(echo.method, hits)   // POST 1
     }
@@ -451,7 +451,7 @@ struct ReadmeExamplesTests {
             #expect(articles.map(\.id) == [1, 2])
             let sizes = try await client.send(Endpoint<Int>(path: "/bytes/64") { response in response.data.count })
             #expect(sizes == 64)
-            let echo = try await client.send(Endpoint<Echo>(path: "/echo"))
+            let echo = try await client.send(Endpoint<TestServer.Echo>(path: "/echo"))
             #expect(echo.headers["user-agent"] == "app/1.0")
         }
     }

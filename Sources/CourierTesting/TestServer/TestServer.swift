@@ -8,14 +8,14 @@ import Logging
 /// ```swift
 /// try await TestServer.withRunning { server in
 ///     let client = Client(transport: URLSessionTransport()).targeting(server.server)
-///     let echo = try await client.send(Endpoint<Echo>(method: .post, path: "/echo", body: .json(["a": 1])))
+///     let echo = try await client.send(Endpoint<TestServer.Echo>(method: .post, path: "/echo", body: .json(["a": 1])))
 ///     #expect(echo.method == "POST")
 ///     #expect(await server.hits("/echo") == 1)
 /// }
 /// ```
 ///
 /// Its routes (every method unless noted):
-/// - `/echo`, `/echo/**`: the request back as an ``Echo`` JSON document.
+/// - `/echo`, `/echo/**`: the request back as an ``TestServer/Echo`` JSON document.
 /// - `/status/{code}`: that status, with `{"status":code,"reason":"…"}` (no body for 204 and 304).
 /// - `GET /articles[?tag=]`, `GET /articles/{id}`: JSON fixtures of ``TestArticle`` values.
 /// - `GET /profile`: the ``TestProfile/fixture`` user, whose favourite tag names some articles.
@@ -23,17 +23,17 @@ import Logging
 /// - `/delay/{ms}`: answers after `ms` milliseconds (at most 30 000).
 /// - `GET /drip?chunks=N&interval=MS` (and `/drip/{key}`, counted apart): N one-byte chunks, MS apart;
 ///   a client that goes away is recorded (see ``waitForDisconnect(on:)`` and ``disconnects(_:)``).
-/// - `POST|PUT /upload`: reads the body as it streams and answers with an ``UploadSummary``.
+/// - `POST|PUT /upload`: reads the body as it streams and answers with an ``TestServer/UploadSummary``.
 /// - `POST /form`: parses an `application/x-www-form-urlencoded` body with Hummingbird's decoder and
-///   answers a ``FormEcho``.
+///   answers a ``TestServer/FormEcho``.
 /// - `POST /multipart`: parses a `multipart/form-data` body as it streams with multipart-kit's parser and
-///   answers a ``MultipartEcho`` (each part's headers, name, length, checksum and, when small, text).
+///   answers a ``TestServer/MultipartEcho`` (each part's headers, name, length, checksum and, when small, text).
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.
 /// - `/auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.
 /// - `/flaky/{key}?failures=N&status=S&retryAfter=R`: fails N times (2 by default) per `key` with
-///   status S (503 by default; `Retry-After: R` when given), then answers 200 with a ``FlakyReply``
+///   status S (503 by default; `Retry-After: R` when given), then answers 200 with a ``TestServer/FlakyReply``
 ///   (the attempt number and the body it received).
 /// - `/hold/{key}`: answers only once the test calls ``release(_:)`` with `key`.
 /// - `POST /auth/token`: issues a new token `token-N` (`{"token":…,"expiresIn":3600}`), which from then
@@ -42,9 +42,9 @@ import Logging
 /// - `/redirect-loop/a` and `/redirect-loop/b`: each redirects to the other.
 /// - `/cache/{key}`: a resource whose caching headers (`Cache-Control`, `Expires`, `ETag`,
 ///   `Last-Modified`, `Vary`, `Set-Cookie`) come from the query, answering conditional requests with 304
-///   and a ``CacheReply``; unsafe methods make a new version. See ``failCache(_:status:)``.
+///   and a ``TestServer/CacheReply``; unsafe methods make a new version. See ``failCache(_:status:)``.
 /// - `GET /pages/numbered?page=N`, `GET /pages/cursor?cursor=C`, `GET /pages/linked?page=N`: the numbers
-///   `1…total` in pages of `size` (`&size=S&total=T`), by page number, by cursor (a ``CursorPage``), or
+///   `1…total` in pages of `size` (`&size=S&total=T`), by page number, by cursor (a ``TestServer/CursorPage``), or
 ///   with RFC 8288 `Link` fields (`first`, `prev`, `next`, `last`), for pagination tests.
 ///
 /// Add routes of your own with ``Route`` (`start(routes:)`); make a reply misbehave with `/status/{code}`,

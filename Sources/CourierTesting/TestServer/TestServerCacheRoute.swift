@@ -67,7 +67,7 @@ extension TestServerRoutes {
         for name in varyNames {
             if let fieldName = HTTPField.Name(name), let value = request.headers[fieldName] { varied[name.lowercased()] = value }
         }
-        let reply = CacheReply(key: key, version: version, serial: serial, authorization: request.headers[.authorization], varied: varied)
+        let reply = TestServer.CacheReply(key: key, version: version, serial: serial, authorization: request.headers[.authorization], varied: varied)
         var response = json(try JSONEncoder().encode(reply), status: parameters["partial"] == "1" ? .partialContent : .ok)
         if parameters["partial"] == "1" { headers[.contentRange] = "bytes 0-9/100" }
         response.headers.append(contentsOf: headers)

@@ -7,7 +7,7 @@ import NIOCore
 /// The routes that parse request bodies the way servers do, so tests check what Courier's encoders send
 /// with parsers Courier did not write.
 extension TestServerRoutes {
-    /// `POST /form` answers a ``FormEcho``; `POST /multipart` answers a ``MultipartEcho`` (400 without a
+    /// `POST /form` answers a ``TestServer/FormEcho``; `POST /multipart` answers a ``TestServer/MultipartEcho`` (400 without a
     /// boundary), parsing the body as it streams, so a 1 GiB upload is checked in constant memory.
     static func formRoutes(_ router: Router<Context>) {
         router.post("/form") { request, _ in json(try JSONEncoder().encode(try await formEcho(request))) }
@@ -17,24 +17,24 @@ extension TestServerRoutes {
         }
     }
 
-    static func formEcho(_ request: Request) async throws -> FormEcho {
+    static func formEcho(_ request: Request) async throws -> TestServer.FormEcho {
         let body = String(buffer: try await request.body.collect(upTo: 16 * 1024 * 1024))
         let pairs = body.split(separator: "&", omittingEmptySubsequences: true).map { pair -> [String] in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return parts.map { $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "<invalid percent-encoding>" }
         }
-        var echo = FormEcho(pairs: pairs, contentType: request.headers[.contentType])
+        var echo = TestServer.FormEcho(pairs: pairs, contentType: request.headers[.contentType])
         do {
-            echo.decoded = try URLEncodedFormDecoder().decode(FormValue.self, from: body)
+            echo.decoded = try URLEncodedFormDecoder().decode(TestServer.FormValue.self, from: body)
         } catch {
             echo.decodingError = "\(error)"
         }
         return echo
     }
 
-    static func multipartEcho(_ request: Request) async throws -> MultipartEcho {
-        var echo = MultipartEcho(parts: [], body: UploadSummary(
-            bytes: 0, checksum: UploadSummary.fnvOffset,
+    static func multipartEcho(_ request: Request) async throws -> TestServer.MultipartEcho {
+        var echo = TestServer.MultipartEcho(parts: [], body: TestServer.UploadSummary(
+            bytes: 0, checksum: TestServer.UploadSummary.fnvOffset,
             contentLength: request.headers[.contentLength], transferEncoding: request.headers[.transferEncoding]
         ))
         guard let boundary = request.headers[.contentType].flatMap(boundary(in:)) else { return echo }
@@ -66,9 +66,9 @@ extension TestServerRoutes {
 
 /// Collects parts from multipart-kit's parser callbacks; lives inside one request handler.
 private final class MultipartReader {
-    private(set) var parts: [MultipartEcho.Part] = []
+    private(set) var parts: [TestServer.MultipartEcho.Part] = []
     private var headers: [[String]] = []
-    private var content = UploadSummary(bytes: 0, checksum: UploadSummary.fnvOffset)
+    private var content = TestServer.UploadSummary(bytes: 0, checksum: TestServer.UploadSummary.fnvOffset)
     private var prefix = Data()
 
     func header(_ name: String, _ value: String) {
@@ -84,7 +84,7 @@ private final class MultipartReader {
         var fields = HTTPHeaders()
         for header in headers { fields.add(name: header[0], value: header[1]) }
         let value = { (name: String) in self.headers.first { $0[0].lowercased() == name }?[1] }
-        parts.append(MultipartEcho.Part(
+        parts.append(TestServer.MultipartEcho.Part(
             headers: headers,
             name: MultipartPart(headers: fields, body: ByteBuffer()).name,
             contentDisposition: value("content-disposition"),
@@ -93,7 +93,7 @@ private final class MultipartReader {
             text: prefix.count <= 64 * 1024 ? String(data: prefix, encoding: .utf8) : nil
         ))
         headers = []
-        content = UploadSummary(bytes: 0, checksum: UploadSummary.fnvOffset)
+        content = TestServer.UploadSummary(bytes: 0, checksum: TestServer.UploadSummary.fnvOffset)
         prefix = Data()
     }
 }

@@ -9,7 +9,7 @@ extension TestServerRoutes {
     ///
     /// - `/pages/numbered?page=N&first=F`: a JSON array, page N counting from F (0 or 1, 1 by default;
     ///   page F when `page` is absent); a page past the end is `[]`.
-    /// - `/pages/cursor?cursor=C`: a ``CursorPage`` whose `next` is the cursor of the next page (`nil`
+    /// - `/pages/cursor?cursor=C`: a ``TestServer/CursorPage`` whose `next` is the cursor of the next page (`nil`
     ///   on the last one); `loop=1` makes every `next` the cursor of the first page.
     /// - `/pages/linked?page=N`: a JSON array, with `Link` fields: `first` and `prev` in one, `next`
     ///   and `last` in another. `form=absolute|path|relative|query` chooses how targets are written
@@ -64,7 +64,7 @@ extension TestServerRoutes {
         } else {
             next = offset + window.size < window.total ? "c\(offset + window.size)" : nil
         }
-        return json(try JSONEncoder().encode(CursorPage(items: window.items(from: offset), next: next)))
+        return json(try JSONEncoder().encode(TestServer.CursorPage(items: window.items(from: offset), next: next)))
     }
 
     private static func linkedPage(_ request: Request) throws -> Response {

@@ -94,7 +94,7 @@ enum TestServerRoutes {
             headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
         }
         let query = request.uri.query ?? ""
-        let echo = Echo(
+        let echo = TestServer.Echo(
             method: request.method.rawValue,
             path: request.uri.path,
             query: query,
@@ -124,7 +124,7 @@ enum TestServerRoutes {
     }
 
     /// Fails `failures` times per key with `status` (503 by default; `Retry-After: retryAfter` when
-    /// given), then answers 200 with a ``FlakyReply``.
+    /// given), then answers 200 with a ``TestServer/FlakyReply``.
     static func flaky(_ request: Request, context: Context, state: TestServerState) async throws -> Response {
         let key = try context.parameters.require("key")
         let parameters = request.uri.queryParameters
@@ -139,7 +139,7 @@ enum TestServerRoutes {
             }
             return response
         }
-        return json(try JSONEncoder().encode(FlakyReply(attempt: attempt, body: String(decoding: body.readableBytesView, as: UTF8.self))))
+        return json(try JSONEncoder().encode(TestServer.FlakyReply(attempt: attempt, body: String(decoding: body.readableBytesView, as: UTF8.self))))
     }
 
     @Sendable static func redirect(_ request: Request, context: Context) async throws -> Response {
@@ -191,7 +191,7 @@ enum TestServerRoutes {
     /// Reads the body as it streams in and answers with its size and FNV-1a checksum, so uploads of any
     /// size can be checked without the server holding them.
     @Sendable static func upload(_ request: Request, context: Context) async throws -> Response {
-        var summary = UploadSummary(bytes: 0, checksum: UploadSummary.fnvOffset)
+        var summary = TestServer.UploadSummary(bytes: 0, checksum: TestServer.UploadSummary.fnvOffset)
         summary.contentLength = request.headers[.contentLength]
         summary.transferEncoding = request.headers[.transferEncoding]
         for try await buffer in request.body {
@@ -234,13 +234,13 @@ enum TestServerRoutes {
     }
 
     /// `a=1&b=%20` → `[(a, 1), (b, " ")]`; percent-decoding only (a `+` stays a `+`).
-    static func decodeQuery(_ query: String) -> [Echo.QueryItem] {
+    static func decodeQuery(_ query: String) -> [TestServer.Echo.QueryItem] {
         guard !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
             let value = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : nil
-            return Echo.QueryItem(name: name, value: value)
+            return TestServer.Echo.QueryItem(name: name, value: value)
         }
     }
 }

@@ -41,7 +41,7 @@ struct DemoAuth {
 
         steps.step("A redirect to another origin", "production redirects to staging: `.followingRedirects()` drops the Authorization header on the way.")
         let target = staging.baseURL + "/echo/landing"
-        let echo = try await client.send(Endpoint<Echo>(path: "/redirect-to", query: [URLQueryItem(name: "url", value: target)]))
+        let echo = try await client.send(Endpoint<TestServer.Echo>(path: "/redirect-to", query: [URLQueryItem(name: "url", value: target)]))
         steps.say("staging received \(echo.method) \(echo.path) with Authorization: \(echo.headers["authorization"] ?? "none")")
     }
 }

@@ -12,7 +12,7 @@ struct DemoBodies {
         steps.step("Forms, multipart with progress, downloads to file", "Any Encodable as a form or as multipart (files streamed from disk), progress as an AsyncSequence, and a file that appears only when whole.")
         let client = shared.targeting(server.server)
 
-        let form = try await client.send(Endpoint<FormEcho>(method: .post, path: "/form", body: .form(DemoSignup.sample)))
+        let form = try await client.send(Endpoint<TestServer.FormEcho>(method: .post, path: "/form", body: .form(DemoSignup.sample)))
         steps.say("form, as the server's decoder read it: \(form.pairs.map { "\($0[0])=\($0.count > 1 ? $0[1] : "")" }.joined(separator: "  "))")
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-demo-\(UUID().uuidString)")
@@ -22,7 +22,7 @@ struct DemoBodies {
         try Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: photo)
 
         let post = DemoPost(title: "Holiday", tags: ["sea", "sun"], photo: try MultipartFile(contentsOf: photo))
-        let upload = client.transfer(Endpoint<MultipartEcho>(method: .post, path: "/multipart", body: .multipart(post)))
+        let upload = client.transfer(Endpoint<TestServer.MultipartEcho>(method: .post, path: "/multipart", body: .multipart(post)))
         var events = 0
         var last: TransferProgress?
         for await progress in upload.progress where progress.direction == .upload {

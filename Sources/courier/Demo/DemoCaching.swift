@@ -16,7 +16,7 @@ struct DemoCaching {
             [URLQueryItem(name: "cc", value: path.hasSuffix("fresh") ? "max-age=60" : "no-cache"), URLQueryItem(name: "etag", value: "1")]
         }
         func get(_ path: String, _ note: String, policy: CachePolicy = .useCache) async throws {
-            var endpoint = Endpoint<CacheReply>(path: RequestPath(path), query: query(path))
+            var endpoint = Endpoint<TestServer.CacheReply>(path: RequestPath(path), query: query(path))
             endpoint.options.cachePolicy = policy
             let (reply, response) = try await client.response(endpoint)
             let hits = await server.hits(path)

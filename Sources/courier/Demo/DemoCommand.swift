@@ -62,7 +62,7 @@ struct DemoCommand: AsyncParsableCommand {
         let size = 5 * 1024 * 1024
         var upload = try ClientRequest(.post, path: "/upload")
         upload.body = .stream(length: Int64(size)) { DemoBytes(count: size) }
-        let uploaded = try JSONDecoder().decode(UploadSummary.self, from: try await client.send(upload).body.collect(upTo: 1 << 16))
+        let uploaded = try JSONDecoder().decode(TestServer.UploadSummary.self, from: try await client.send(upload).body.collect(upTo: 1 << 16))
         steps.say("uploaded: the server counted \(uploaded.bytes) bytes (Content-Length: \(uploaded.contentLength ?? "-"))")
         let download = try await client.send(ClientRequest(.get, path: "/bytes/\(size)"))
         var chunks = 0

@@ -22,7 +22,7 @@ extension Endpoint where Value == TestArticle {
     }
 }
 
-extension Endpoint where Value == Echo {
+extension Endpoint where Value == TestServer.Echo {
     /// Posts an article to the echo route, which answers with what it received.
     static func publish(_ article: NewArticle) -> Self {
         Endpoint(method: .post, path: "/echo/articles", body: .json(article))

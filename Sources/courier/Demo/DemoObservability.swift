@@ -40,7 +40,7 @@ struct DemoObservability {
         var articles = Endpoint<[TestArticle]>(path: "/articles", query: [URLQueryItem(name: "api_key", value: "k-12345")])
         articles.headers["Authorization"] = "Bearer s3cr3t-t0ken"
         _ = try await client.send(articles)
-        _ = try await client.send(Endpoint<FlakyReply>(path: "/flaky/demo-observability", query: [URLQueryItem(name: "failures", value: "1")]))
+        _ = try await client.send(Endpoint<TestServer.FlakyReply>(path: "/flaky/demo-observability", query: [URLQueryItem(name: "failures", value: "1")]))
         do {
             _ = try await client.send(Endpoint<TestArticle>.article(id: 42))
         } catch {

@@ -11,12 +11,12 @@ struct DemoResilience {
     func run(_ steps: inout DemoSteps) async throws {
         steps.step("Retry of a flaky route", "`/flaky` fails twice with 503, then answers; `.retrying(.exponential(…))` waits 50 ms, then 100 ms.")
         let retrying = shared.retrying(.exponential(base: .milliseconds(50), maxAttempts: 4)).targeting(server.server)
-        let reply = try await retrying.send(Endpoint<FlakyReply>(path: "/flaky/demo", query: [URLQueryItem(name: "failures", value: "2")]))
+        let reply = try await retrying.send(Endpoint<TestServer.FlakyReply>(path: "/flaky/demo", query: [URLQueryItem(name: "failures", value: "2")]))
         steps.say("succeeded on attempt \(reply.attempt); the server counted \(await server.hits("/flaky/demo")) requests")
 
         steps.step("A POST is never sent twice", "The same 503, but for a POST: the caller gets the 503, the server saw one request.")
         do {
-            _ = try await retrying.send(Endpoint<FlakyReply>(method: .post, path: "/flaky/demo-post", body: .json(["order": 17])))
+            _ = try await retrying.send(Endpoint<TestServer.FlakyReply>(method: .post, path: "/flaky/demo-post", body: .json(["order": 17])))
         } catch let error as NetworkError {
             steps.say("\(error.kind); the server counted \(await server.hits("/flaky/demo-post")) request")
         }

@@ -32,12 +32,12 @@ struct Agify: Sendable {
     }
 
     /// Example 4: the pipeline with `retry` around the request, against `/flaky/{key}` (503 twice,
-    /// then a ``FlakyReply``, unless `failures` says otherwise); the waits run on `clock`.
-    func retried(_ key: String, failures: Int = 2, clock: some Clock<Duration>) -> Call<FlakyReply> {
+    /// then a ``TestServer/FlakyReply``, unless `failures` says otherwise); the waits run on `clock`.
+    func retried(_ key: String, failures: Int = 2, clock: some Clock<Duration>) -> Call<TestServer.FlakyReply> {
         "\(base)/flaky/\(key)?failures=\(failures)"
             |>  URL.init(string:)
             >=> request(timeout: .seconds(30))
             |>  retry(client.requestCall, policy: .linear(step: .seconds(2), maxAttempts: 3), clock: clock)
-            <&> decodeJSON(FlakyReply.self)
+            <&> decodeJSON(TestServer.FlakyReply.self)
     }
 }

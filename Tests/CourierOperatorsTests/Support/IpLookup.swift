@@ -40,7 +40,7 @@ struct IpLookup: Sendable {
             |>  URL.init(string:)
             >=> request(timeout: .seconds(30))
             |>  retry(client.requestCall, policy: .constant(.seconds(2), maxAttempts: 3), clock: clock)
-            <&> decodeJSON(Echo.self)
+            <&> decodeJSON(TestServer.Echo.self)
             <&> { echo in IpInfo(ip: host.ip, path: echo.path) }
     }
 }
