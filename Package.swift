@@ -361,6 +361,7 @@ let package = Package(
             name: "ReadmeExamplesTests",
             dependencies: [
                 "Courier",
+                "CourierCombine",
                 "CourierTesting",
                 "CourierOpenAPI",
                 "BlogPlatform",

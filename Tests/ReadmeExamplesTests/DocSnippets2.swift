@@ -1,6 +1,7 @@
 // The Courier side of the migration articles (MigratingFromAlamofire.md, MigratingFromMoya.md), and the
 // articles' snippets that can run here, run against stubs and the local test server.
 import Courier
+import CourierCombine
 import CourierTesting
 import Foundation
 import Logging
@@ -165,6 +166,40 @@ func moyaEndpointClosure() {
         .with(AppVersionHeader(version: "2.1"))    // or any change to every request
         .targeting(server)
     _ = client
+}
+
+extension UserAPI {
+    static func uploadAvatar(_ file: URL) throws -> Endpoint<User> {
+        var form = Multipart()
+        try form.append(fileAt: file, name: "avatar")           // streamed from disk
+        return Endpoint(method: .post, path: "/avatar", body: .multipart(form))
+    }
+
+    static func uploadBackup(_ file: URL) -> Endpoint<Void> {
+        // The file is opened when the request is built, and streamed.
+        Endpoint(method: .put, path: "/backup", body: EndpointBody(contentType: "application/octet-stream") { _ in try .file(at: file) })
+    }
+}
+
+func moyaDownload(client: Client, reportURL: URL) async throws {
+    let report = try await client.download(try ClientRequest(.get, path: "/report.pdf"), to: reportURL)
+    _ = report
+}
+
+func moyaMultiTarget() async throws {
+    let shared = Client.standard(transport: URLSessionTransport()).retrying(.default)
+    let users = shared.targeting(.myService)
+    let billing = shared.targeting(Server(host: "billing.myservice.com"))
+
+    let user = try await users.send(UserAPI.showUser(id: 1))
+    let zen = try await billing.send(UserAPI.zen())
+    _ = (user, zen)
+}
+
+func moyaCombine(client: Client) {
+    let cancellable = client.publisher(for: UserAPI.showUser(id: 1))
+        .sink(receiveCompletion: { print($0) }, receiveValue: { user in print(user.name) })
+    _ = cancellable
 }
 
 // MARK: Running what can run here
