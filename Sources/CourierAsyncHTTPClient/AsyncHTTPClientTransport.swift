@@ -210,7 +210,7 @@ public final class AsyncHTTPClientTransport: Transport {
         var fields = HTTPFields()
         fields.reserveCapacity(head.headers.count)
         for (name, value) in head.headers {
-            guard let fieldName = HTTPField.Name(name) else { continue }
+            guard let fieldName = KnownFieldNames.name(name) else { continue }
             fields.append(HTTPField(name: fieldName, lenientValue: value.utf8))
         }
         if decodesBodies {

@@ -82,7 +82,7 @@ public struct Server: Sendable, Hashable {
 
     /// `host[:port]`, with an IPv6 address in brackets.
     public var authority: String {
-        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let bracketed = host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
         return port.map { "\(bracketed):\($0)" } ?? bracketed
     }
 
@@ -102,18 +102,40 @@ public struct Server: Sendable, Hashable {
     /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidHeader(name:)`` for a bad default
     ///   header.
     public func resolve(_ request: ClientRequest) throws -> ClientRequest {
-        guard request.isRelative else { return request }
-        var resolved = request
-        resolved.head.scheme = scheme
-        resolved.head.authority = authority
-        let path = request.head.path ?? "/"
-        resolved.head.path = pathPrefix + (path.utf8.first == UInt8(ascii: "/") ? path : "/" + path)
-        for name in headers.keys.sorted() {
-            let field = try HeaderValidation.field(name: name, value: headers[name]!)
-            if resolved.head.headerFields[field.name] == nil {
+        try Resolution(self).apply(to: request)
+    }
+
+    /// What resolving a request against a server needs, worked out once: ``Client/targeting(_:)`` keeps
+    /// one, so that no request re-encodes the base path or re-validates the default headers.
+    struct Resolution: Sendable {
+        let scheme: String
+        let authority: String
+        let pathPrefix: String
+        /// The default headers, validated and in name order, or why one is invalid (thrown per request,
+        /// since a client is built without `throws`).
+        let fields: Result<[HTTPField], NetworkError>
+
+        init(_ server: Server) {
+            scheme = server.scheme
+            authority = server.authority
+            pathPrefix = server.pathPrefix
+            fields = Result {
+                try server.headers.keys.sorted().map { try HeaderValidation.field(name: $0, value: server.headers[$0]!) }
+            }.mapError { NetworkError.wrapping($0, request: nil) }
+        }
+
+        func apply(to request: ClientRequest) throws -> ClientRequest {
+            guard request.isRelative else { return request }
+            let fields = try fields.get()
+            var resolved = request
+            resolved.head.scheme = scheme
+            resolved.head.authority = authority
+            let path = request.head.path ?? "/"
+            resolved.head.path = pathPrefix + (path.utf8.first == UInt8(ascii: "/") ? path : "/" + path)
+            for field in fields where resolved.head.headerFields[field.name] == nil {
                 resolved.head.headerFields.append(field)
             }
+            return resolved
         }
-        return resolved
     }
 }

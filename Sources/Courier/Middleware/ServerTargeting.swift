@@ -1,9 +1,13 @@
 /// Resolves relative requests against one ``Server``.
 struct ServerTargeting: Middleware {
-    let server: Server
+    let resolution: Server.Resolution
+
+    init(server: Server) {
+        resolution = Server.Resolution(server)
+    }
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
-        try await next(server.resolve(request))
+        try await next(resolution.apply(to: request))
     }
 }
 
