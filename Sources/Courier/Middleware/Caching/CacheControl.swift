@@ -5,8 +5,10 @@ import HTTPTypes
 /// response header fields.
 ///
 /// Directive names are case-insensitive; unknown directives are ignored; a malformed value (such as
-/// `max-age=soon`) makes its directive count as absent, except `max-age`, which then counts as 0 —
-/// RFC 9111 §4.2.1: an invalid freshness lifetime means stale.
+/// `max-age=soon`, or `max-age =3600` with spaces around `=`, which the grammar does not allow) makes its
+/// directive count as absent, except `max-age`, which then counts as 0 — RFC 9111 §4.2.1: an invalid
+/// freshness lifetime means stale. A directive given twice (`max-age=1, max-age=1800`, in one field or
+/// two) counts by its first occurrence, as §4.2.1 allows.
 struct CacheControl: Equatable {
     var maxAge: Int?
     var sharedMaxAge: Int?
@@ -25,8 +27,9 @@ struct CacheControl: Equatable {
 
     init(_ fields: HTTPFields) {
         let values = fields[values: .cacheControl]
+        var seen: Set<String> = []
         for value in values {
-            for (name, argument) in Self.directives(in: value) {
+            for (name, argument) in Self.directives(in: value) where seen.insert(name).inserted {
                 apply(name, argument)
             }
         }
@@ -36,13 +39,18 @@ struct CacheControl: Equatable {
         }
     }
 
-    private mutating func apply(_ name: String, _ argument: String?) {
-        let seconds = argument.flatMap(Self.deltaSeconds)
+    private mutating func apply(_ name: String, _ argument: Argument) {
+        let seconds: Int?
+        switch argument {
+        case .none, .malformed: seconds = nil
+        case .value(let text): seconds = Self.deltaSeconds(text)
+        }
         switch name {
         // An invalid max-age makes the response stale rather than fresh (RFC 9111 §4.2.1).
         case "max-age": maxAge = seconds ?? 0
         case "s-maxage": sharedMaxAge = seconds
-        case "max-stale": maxStale = argument == nil ? Int.max : seconds
+        case "max-stale":
+            if case .none = argument { maxStale = Int.max } else { maxStale = seconds }
         case "min-fresh": minFresh = seconds
         case "no-store": noStore = true
         case "no-cache": noCache = true
@@ -67,10 +75,21 @@ struct CacheControl: Equatable {
         return min(value, limit)
     }
 
+    /// A directive's argument.
+    enum Argument: Equatable {
+        /// No `=`.
+        case none
+        /// The text after `=`, unquoted.
+        case value(String)
+        /// Off the grammar (`token [ "=" ( token / quoted-string ) ]`): whitespace around `=`, or nothing
+        /// after it.
+        case malformed
+    }
+
     /// `name[=value]` pairs of one field value, names lowercased, quoted values unquoted; commas inside
     /// quotes do not split.
-    static func directives(in value: String) -> [(String, String?)] {
-        var result: [(String, String?)] = []
+    static func directives(in value: String) -> [(String, Argument)] {
+        var result: [(String, Argument)] = []
         var current = ""
         var quoted = false
         var escaped = false
@@ -79,15 +98,21 @@ struct CacheControl: Equatable {
             current = ""
             guard !part.isEmpty else { return }
             guard let equals = part.firstIndex(of: "=") else {
-                result.append((part.lowercased(), nil))
+                result.append((part.lowercased(), .none))
                 return
             }
-            let name = part[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            var argument = part[part.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let rawName = part[..<equals]
+            let rawArgument = part[part.index(after: equals)...]
+            let name = rawName.trimmingCharacters(in: .whitespaces).lowercased()
+            guard rawName.last != " ", rawName.last != "\t", let first = rawArgument.first, first != " ", first != "\t" else {
+                result.append((name, .malformed))
+                return
+            }
+            var argument = String(rawArgument)
             if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
                 argument = String(argument.dropFirst().dropLast()).replacingOccurrences(of: "\\", with: "")
             }
-            result.append((name, argument))
+            result.append((name, .value(argument)))
         }
         for character in value {
             if escaped {

@@ -9,11 +9,25 @@ enum Freshness {
     /// `corrected_initial_age` (§4.2.3): the larger of the age the `Date` field implies and the `Age`
     /// the server or a proxy gave plus the time the exchange took.
     static func initialAge(_ fields: HTTPFields, requestTime: Date, responseTime: Date) -> Double {
-        let date = fields[.date].flatMap(HTTPDate.parse) ?? responseTime
+        let date = fields[.date].flatMap { HTTPDate.parse($0, now: responseTime) } ?? responseTime
         let apparentAge = max(0, responseTime.timeIntervalSince(date))
-        let ageValue = fields[.age].flatMap(CacheControl.deltaSeconds).map(Double.init) ?? 0
+        let ageValue = age(fields)
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         return max(apparentAge, ageValue + responseDelay)
+    }
+
+    /// `age_value` (§5.1): the first member of a list-valued `Age` (`Age: 7200, 0`, or two `Age` lines),
+    /// 0 without one, and — for a value that is not a non-negative integer (`-1`, `1.5`, `7200a`) — 2³¹,
+    /// so that the response counts as stale.
+    ///
+    /// NOTE: §5.1 says a cache SHOULD ignore an invalid `Age`; ignoring it would serve as fresh a response
+    /// whose age nobody can tell, so Courier takes the safer reading the issue and the conformance suite ask
+    /// for: such a response is revalidated before it is used.
+    static func age(_ fields: HTTPFields) -> Double {
+        let lines = fields[values: .age]
+        guard let firstLine = lines.first else { return 0 }
+        let first = firstLine.split(separator: ",", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return Double(CacheControl.deltaSeconds(first) ?? 2_147_483_648)
     }
 
     /// `freshness_lifetime` (§4.2.1): `max-age`, else `Expires` minus `Date` (an invalid `Expires` means
@@ -26,13 +40,14 @@ enum Freshness {
         heuristic: CacheConfiguration.HeuristicFreshness?
     ) -> Double {
         if let maxAge = control.maxAge { return Double(maxAge) }
-        let date = fields[.date].flatMap(HTTPDate.parse) ?? responseTime
+        let date = fields[.date].flatMap { HTTPDate.parse($0, now: responseTime) } ?? responseTime
+        // Two `Expires` lines arrive joined with ", ", which is no date: stale, as §4.2.1 allows.
         if let expires = fields[.expires] {
-            guard let expiry = HTTPDate.parse(expires) else { return 0 }
+            guard let expiry = HTTPDate.parse(expires, now: responseTime) else { return 0 }
             return max(0, expiry.timeIntervalSince(date))
         }
         if let heuristic, heuristicallyCacheable.contains(status),
-           let lastModified = fields[.lastModified].flatMap(HTTPDate.parse) {
+           let lastModified = fields[.lastModified].flatMap({ HTTPDate.parse($0, now: responseTime) }) {
             let (seconds, attoseconds) = heuristic.maximum.components
             let maximum = Double(seconds) + Double(attoseconds) / 1e18
             return min(maximum, max(0, date.timeIntervalSince(lastModified) * heuristic.fraction))
