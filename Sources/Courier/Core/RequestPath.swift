@@ -18,7 +18,7 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
 
     /// Creates a path from path text (see the type's discussion for what is encoded).
     public init(_ path: String) {
-        let text = PercentEncoding.encode(path, allowed: .path, escapes: .keepValid)!
+        let text = PercentEncoding.encode(path, allowed: .path, escapes: .keepValid)
         encoded = text.hasPrefix("/") || text.isEmpty ? text : "/" + text
     }
 
@@ -58,7 +58,7 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
 
         /// Appends path text.
         public mutating func appendLiteral(_ literal: String) {
-            text += PercentEncoding.encode(literal, allowed: .path, escapes: .keepValid)!
+            text += PercentEncoding.encode(literal, allowed: .path, escapes: .keepValid)
         }
 
         /// Appends a value as one segment: `/`, `?`, `#`, `%` and spaces in it are encoded, and a value
