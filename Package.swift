@@ -159,6 +159,8 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
+            // The WHATWG URL test data (URLConformanceTests).
+            resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         // A raw SwiftNIO server that misbehaves on purpose (RELIABILITY.md), for the integration tests and

@@ -35,6 +35,22 @@ struct ServerTests {
         #expect(Server(scheme: "http", host: "::1", port: 80).authority == "[::1]:80")
         let error = #expect(throws: NetworkError.self) { try Server(url: "https://example.com/?q=1") }
         #expect(error?.kind == .invalidURL)
+        #expect(error?.message?.contains("a server's base URL cannot have a query") == true)
+    }
+
+    @Test("a base URL is parsed like a request URL: IDNA, default port dropped, IPv6 canonical, whitespace trimmed")
+    func parsesURLAsWHATWGDoes() throws {
+        let international = try Server(url: " https://M\u{fc}nchen.de:8443/api \n")
+        #expect(international.host == "xn--mnchen-3ya.de")
+        #expect(international.port == 8443)
+        #expect(international.basePath == "/api")
+        let defaultPort = try Server(url: "http://a.test:80/")
+        #expect(defaultPort.port == nil)
+        #expect(defaultPort.basePath == "")
+        let ipv6 = try Server(url: "http://[0:0:0:0:0:0:0:1]:8080")
+        #expect(ipv6.authority == "[::1]:8080")
+        let error = #expect(throws: NetworkError.self) { try Server(url: "http://a.test:0/") }
+        #expect(error?.kind == .invalidURL)
     }
 
     @Test("a bad default header is invalidHeader when the request is resolved")

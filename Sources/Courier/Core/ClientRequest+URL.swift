@@ -4,14 +4,19 @@ import HTTPTypes
 extension ClientRequest {
     /// Creates a request for an absolute `http` or `https` URL.
     ///
-    /// Characters that cannot appear in a path or query (spaces, non-ASCII text) are percent-encoded;
-    /// escapes already present (`%2F`) are kept exactly as written. The fragment is dropped, since it is
+    /// The string is parsed as the WHATWG URL Standard (browsers, `fetch`) parses it: leading and
+    /// trailing whitespace is ignored and tabs and line breaks are removed; `\` counts as `/`; an
+    /// international host name is converted to ASCII (`münchen.de` → `xn--mnchen-3ya.de`; this one step
+    /// uses Foundation's UTS #46 implementation); IPv4 and IPv6 addresses are checked and written in
+    /// their canonical form; the default port is dropped; `.` and `..` segments are resolved; spaces,
+    /// non-ASCII text and the other characters WHATWG encodes are percent-encoded, while escapes and a
+    /// `%` not followed by two hex digits are kept as written. The fragment is dropped, since it is
     /// never sent.
     ///
-    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidURL`` for an empty string, a
-    ///   scheme other than http(s), a missing or malformed host, a port outside 1…65535, userinfo
-    ///   (`user:pass@`), a stray `%`, or a control character; ``NetworkError/Kind/invalidHeader(name:)``
-    ///   for a bad header.
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidURL`` for a string that is not a
+    ///   valid http(s) URL (empty, no host, a bad port, IPv4 or IPv6 address, a host with characters no
+    ///   host can have, an invalid international name), and on purpose for userinfo (`user:pass@`, a
+    ///   credential in the URL) and port 0; ``NetworkError/Kind/invalidHeader(name:)`` for a bad header.
     public init(
         _ method: HTTPRequest.Method = .get,
         url: String,

@@ -28,12 +28,10 @@ package enum PercentEncoding {
         case encode
         /// `%XX` is kept as an escape; a `%` not followed by two hex digits is encoded as `%25`.
         case keepValid
-        /// `%XX` is kept as an escape; a stray `%` makes the text invalid (`nil`).
-        case requireValid
     }
 
     /// Percent-encodes every byte of `text` that `allowed` does not contain.
-    static func encode(_ text: some StringProtocol, allowed: Allowed, escapes: Escapes = .encode) -> String? {
+    static func encode(_ text: some StringProtocol, allowed: Allowed, escapes: Escapes = .encode) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -46,7 +44,6 @@ package enum PercentEncoding {
                     index += 3
                     continue
                 }
-                if escapes == .requireValid { return nil }
             }
             if byte != UInt8(ascii: "%"), allowed.contains(byte) {
                 output.append(byte)
@@ -63,7 +60,7 @@ package enum PercentEncoding {
     /// Encodes a query name or value, or a path segment filled from a value: everything but
     /// `unreserved` is escaped.
     package static func encodeComponent(_ text: some StringProtocol) -> String {
-        encode(text, allowed: .unreserved)!
+        encode(text, allowed: .unreserved)
     }
 
     /// Builds `name=value&name2` from query items, encoding each name and value as data.

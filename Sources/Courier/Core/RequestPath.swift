@@ -65,16 +65,16 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
         /// Appends path text, or query text after a literal `?`.
         public mutating func appendLiteral(_ literal: String) {
             guard !inQuery else {
-                text += PercentEncoding.encode(literal, allowed: .query, escapes: .keepValid)!
+                text += PercentEncoding.encode(literal, allowed: .query, escapes: .keepValid)
                 return
             }
             guard let mark = literal.utf8.firstIndex(of: UInt8(ascii: "?")) else {
-                text += PercentEncoding.encode(literal, allowed: .path, escapes: .keepValid)!
+                text += PercentEncoding.encode(literal, allowed: .path, escapes: .keepValid)
                 return
             }
-            text += PercentEncoding.encode(literal[..<mark], allowed: .path, escapes: .keepValid)! + "?"
+            text += PercentEncoding.encode(literal[..<mark], allowed: .path, escapes: .keepValid) + "?"
             inQuery = true
-            text += PercentEncoding.encode(literal[literal.utf8.index(after: mark)...], allowed: .query, escapes: .keepValid)!
+            text += PercentEncoding.encode(literal[literal.utf8.index(after: mark)...], allowed: .query, escapes: .keepValid)
         }
 
         /// Appends a value as one segment — or, after a literal `?`, as one query value: everything but

@@ -56,7 +56,8 @@ public struct Server: Sendable, Hashable {
         self.headers = headers
     }
 
-    /// Creates a server from a base URL such as `https://api.example.com:8443/api`.
+    /// Creates a server from a base URL such as `https://api.example.com:8443/api`, parsed like
+    /// `ClientRequest(url:)` parses a URL (the fragment is ignored).
     ///
     /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidURL``, or when the URL has a query.
     public init(url: String, version: String? = nil, headers: [String: String] = [:]) throws {

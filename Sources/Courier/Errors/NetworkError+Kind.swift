@@ -1,8 +1,10 @@
 extension NetworkError {
     /// The category of a failure. The set is closed, so a `switch` over it is exhaustive.
     public enum Kind: Sendable, Hashable, CustomStringConvertible {
-        /// The URL could not be built or parsed: empty, no host, bad port, userinfo, a stray `%`, or a
-        /// relative request that reached a transport without a ``Server``.
+        /// The URL could not be built or parsed: not a valid http(s) URL by the WHATWG URL Standard (no
+        /// scheme or host, a bad port, IPv4 or IPv6 address, forbidden host characters, an invalid
+        /// international name), userinfo or port 0 (refused on purpose), or a relative request that
+        /// reached a transport without a ``Server``.
         case invalidURL
         /// A header name is not a token, or its value holds CR, LF, NUL, another control character or a
         /// non-ASCII byte.

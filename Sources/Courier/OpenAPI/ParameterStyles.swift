@@ -143,6 +143,6 @@ enum ParameterStyles {
 
     /// RFC 6265 `cookie-octet`; `%` is always encoded, since it escapes the rest.
     private static func cookieEncoded(_ text: String) -> String {
-        PercentEncoding.encode(text, allowed: .cookieOctets)!
+        PercentEncoding.encode(text, allowed: .cookieOctets)
     }
 }

@@ -54,6 +54,7 @@ struct RedirectUnitTests {
         ("//other.example.com/x", "https://other.example.com/x"),
         ("/login?next=https://secure.example.com/home", "https://secure.example.com/login?next=https://secure.example.com/home"),
         ("https://other.example.com:8443/y#frag", "https://other.example.com:8443/y"),
+        ("https:\\\\other.example.com\\y", "https://other.example.com/y"),
     ])
     func resolution(_ location: String, _ expected: String) async throws {
         let response = try await Client(transport: Self.redirecting(to: location)).followingRedirects().send(try Self.start())
@@ -63,6 +64,8 @@ struct RedirectUnitTests {
     @Test("another scheme, userinfo or an invalid Location is not followed: the 3xx is the answer (RELIABILITY 38, 39)", arguments: [
         "file:///etc/passwd", "ftp://example.com/x", "data:text/plain,hi", "javascript:alert(1)",
         "https://attacker:pw@other.example.com/", "http://[::1", "https://exa mple.com/",
+        // Relative to the request's URL in a browser (same scheme, no `//`), not a host: not followed.
+        "https:other.example.com/x", "https:/other.example.com/x",
     ])
     func notFollowed(_ location: String) async throws {
         let transport = Self.redirecting(to: location)

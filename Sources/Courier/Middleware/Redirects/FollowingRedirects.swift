@@ -76,6 +76,9 @@ struct FollowingRedirects: Middleware {
         guard let scheme = request.head.scheme, let authority = request.head.authority else { return nil }
         let absolute: String
         if Self.hasScheme(location) {
+            // `http:foo` or `http:/foo` is relative to a base of the same scheme (WHATWG); the parser, which
+            // has no base, would read `foo` as the host, so such a Location is not followed.
+            guard !Self.dependsOnBase(location, scheme: scheme) else { return nil }
             absolute = location
         } else if location.hasPrefix("//") {
             absolute = scheme + ":" + location
@@ -94,6 +97,16 @@ struct FollowingRedirects: Middleware {
     static func hasScheme(_ reference: String) -> Bool {
         guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter else { return false }
         return reference[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// Whether `reference`'s scheme is `scheme` and is not followed by two slashes (`/` or `\`), so that
+    /// a browser resolves it against the current URL.
+    static func dependsOnBase(_ reference: String, scheme: String) -> Bool {
+        let bytes = Array(reference.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+              bytes[..<colon].map({ $0 | 0x20 }).elementsEqual(scheme.utf8.map { $0 | 0x20 }) else { return false }
+        let slashes = bytes[(colon + 1)...].prefix(2).filter { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
+        return slashes.count < 2
     }
 
     private static func visitKey(_ request: ClientRequest) -> String {
