@@ -125,6 +125,7 @@ func builtInMiddlewareExamples(client: Client, tokens: SessionTokens, logger: Lo
     }])
     _ = hooked
     _ = client.followingRedirects()
+    _ = client.storingCookies(in: CookieJar()).followingRedirects()
     _ = client.logging(to: logger)
     _ = client.numbered()
     _ = client.measured(as: "transport").instrumented { report in print(report.total) }

@@ -280,6 +280,16 @@ func redirectExample(client: Client) {
     _ = following
 }
 
+func cookiesExample() {
+    let jar = CookieJar()                                  // or try CookieJar(persistingTo: fileURL)
+    let withCookies = Client(transport: URLSessionTransport())
+        .storingCookies(in: jar)                           // inside the redirects: sees every hop
+        .followingRedirects()
+        .targeting(.production)
+    let session = jar.cookies(for: URL(string: "https://api.example.com/")!)
+    _ = (withCookies, session)
+}
+
 // MARK: Observability
 
 func observabilityExample(logger: Logger, client: Client) async throws {
