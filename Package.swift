@@ -131,6 +131,8 @@ let package = Package(
                 "CourierGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // `courier send --verify` and `--cert`: certificates and keys for the transport's TLS settings.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),
