@@ -241,7 +241,17 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["courier", "Courier", "CourierTesting", "CourierTestSupport"],
+            dependencies: [
+                "courier",
+                "Courier",
+                "CourierTesting",
+                "CourierTestSupport",
+                // A TLS server for `courier send --verify` and `--cert`; its certificates are the integration tests'.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -112,6 +112,23 @@ struct SendBinaryOutputTests {
         }
     }
 
+    @Test("a reader that stops early (| head) ends courier quietly with 1; a full disk is an error that says so, exit 1")
+    func closedOrFullOutput() async throws {
+        try await TestServer.withRunning { server in
+            let url = server.baseURL + "/random/\(4 * 1024 * 1024)?seed=5"
+            // courier's standard error goes around the pipe (to descriptor 3, the shell's output), so any
+            // message it printed would show beside its status.
+            let command = "{ '\(CourierProcess.executable.path)' send '\(url)' 2>&3 </dev/null | head -c 10 >/dev/null; echo \"${PIPESTATUS[0]}\"; } 3>&1"
+            let headed = try await runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", command])
+            #expect(headed.outputText == "1\n", "courier's own output and status: \(headed.outputText)")
+            if FileManager.default.fileExists(atPath: "/dev/full") {
+                let full = try await CourierProcess.run(["send", "-o", "/dev/full", url])
+                #expect(full.status == 1)
+                #expect(full.standardError == "courier: cannot write to '/dev/full': No space left on device.\n")
+            }
+        }
+    }
+
     func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-bytes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

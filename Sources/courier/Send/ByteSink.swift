@@ -56,6 +56,8 @@ final class FileDescriptorSink: ByteSink, Sendable {
                 let written = systemWrite(descriptor, next, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    // SIGPIPE is ignored in this process (SwiftNIO), so a closed pipe is an error to report.
+                    if errno == EPIPE, descriptor == STDOUT_FILENO { throw SendFailure.outputClosed }
                     throw SendFailure.output("cannot write to \(name): \(String(cString: strerror(errno))).")
                 }
                 remaining -= written

@@ -15,18 +15,21 @@ struct SendCommand: AsyncParsableCommand {
           name=value       a text field of the body
           name:=json       a raw JSON field of the body
           name@path        a file part (multipart)
-        Nested JSON: user[name]=ada, tags[]:=1, points[0]=x; a name given twice makes an array.
-        With data items the method defaults to POST and the body to JSON. Without them, standard input is
-        the body when it is a pipe or a file (--ignore-stdin to stop that). :3000/path means
-        http://localhost:3000/path.
+        Nested JSON: user[name]=ada, tags[]:=1, points[0]=x; a name given
+        twice makes an array. With data items the method defaults to POST
+        and the body to JSON. Without them, standard input is the body when
+        it is a pipe or a file (--ignore-stdin stops that).
+        :3000/path means http://localhost:3000/path.
 
-        Standard output gets the response body: its exact bytes, streamed, unless it is text going to a
-        terminal (then JSON is pretty-printed; binary is not shown on a terminal). Compressed bodies are
-        asked for and decoded. Heads, the status line, progress and errors go to standard error.
+        Standard output gets the response body: its exact bytes, streamed,
+        unless it goes to a terminal (there JSON is pretty-printed and binary
+        is not shown). Compressed bodies are asked for and decoded. Heads,
+        the status line, progress and errors go to standard error.
 
-        Exit codes: 0 success (status < 400), 1 other failure, 2 timed out, 3 connection failed,
-        4 a 4xx response, 5 a 5xx response, 6 too many or insecure redirects, 64 bad arguments or input.
-        Colours appear only on a stream that is a terminal, never with NO_COLOR set.
+        Exit codes: 0 success (status < 400), 1 other failure, 2 timed out,
+        3 connection failed, 4 a 4xx response, 5 a 5xx response, 6 too many
+        or insecure redirects, 64 bad arguments or input. Colours appear only
+        on a stream that is a terminal, never with NO_COLOR set.
         """
     )
 
@@ -100,6 +103,8 @@ struct SendCommand: AsyncParsableCommand {
         let code: SendExitCode
         do {
             code = try await send(terminal: .current())
+        } catch SendFailure.outputClosed {
+            code = .failure
         } catch {
             try? FileDescriptorSink.standardError.write(SendErrorText.describe(error) + "\n")
             code = SendExitCode.forError(error)
