@@ -131,6 +131,8 @@ let package = Package(
                 "CourierGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // `courier send --verify` and `--cert`: certificates and keys for the transport's TLS settings.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),
@@ -241,7 +243,17 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierCLITests",
-            dependencies: ["courier", "Courier", "CourierTesting", "CourierTestSupport"],
+            dependencies: [
+                "courier",
+                "Courier",
+                "CourierTesting",
+                "CourierTestSupport",
+                // A TLS server for `courier send --verify` and `--cert`; its certificates are the integration tests'.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

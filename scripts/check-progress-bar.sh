@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks `courier send --download`'s progress bar in a real terminal: runs it inside tmux against a slow
+# Checks `courier send -d`'s progress bar (on standard error) in a real terminal: runs it inside tmux against a slow
 # local server, captures the pane half way and at the end, checks both, and writes them to
 # docs/progress-bar.txt. Also checks that with stdout on a pipe nothing but the file is written.
 # Needs tmux (Debian: apt-get install -y tmux) and python3.
@@ -20,7 +20,7 @@ trap cleanup EXIT
 sleep 0.5
 
 tmux new-session -d -s "$session" -x 100 -y 6 \
-    "TERM=xterm-256color '$courier' send --download '$work/file.bin' http://127.0.0.1:$port/slow; sleep 30"
+    "TERM=xterm-256color '$courier' send -d -o '$work/file.bin' http://127.0.0.1:$port/slow; sleep 30"
 sleep 1.5
 tmux capture-pane -p -t "$session" > "$work/half-way.txt"
 for _ in $(seq 1 100); do
@@ -36,12 +36,12 @@ grep -q "100%  8.0 MiB / 8.0 MiB" "$work/end.txt" || fail "the bar does not end 
 grep -q "saved to" "$work/end.txt" || fail "no 'saved to' line"
 [ "$(stat -c %s "$work/file.bin")" = 8388608 ] || fail "the file is not 8 MiB"
 
-# Not a terminal: stdout is a pipe, so no bar and no carriage return.
-piped=$("$courier" send --download "$work/piped.bin" "http://127.0.0.1:$port/slow" 2>/dev/null | wc -c)
+# Not a terminal: nothing reaches stdout, a pipe (the bar goes to standard error, here /dev/null).
+piped=$("$courier" send -d -o "$work/piped.bin" "http://127.0.0.1:$port/slow" 2>/dev/null | wc -c)
 [ "$piped" = 0 ] || fail "$piped bytes written to stdout on a pipe"
 
 {
-    echo "# courier send --download in a 100x6 tmux pane (captured by scripts/check-progress-bar.sh)"
+    echo "# courier send -d -o FILE in a 100x6 tmux pane (captured by scripts/check-progress-bar.sh)"
     echo
     echo "## Half way"
     echo

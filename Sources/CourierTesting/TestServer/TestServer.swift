@@ -29,6 +29,8 @@ import Logging
 /// - `POST /multipart`: parses a `multipart/form-data` body as it streams with multipart-kit's parser and
 ///   answers a ``TestServer/MultipartEcho`` (each part's headers, name, length, checksum and, when small, text).
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
+/// - `GET /random/{n}?seed=S&hold=KEY`: ``randomBytes(count:seed:)``, streamed; with `hold`, chunked and
+///   kept open after the last byte until ``release(_:)`` releases `KEY`.
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.
 /// - `/auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.

@@ -2,13 +2,12 @@ import ArgumentParser
 import Courier
 import CourierAsyncHTTPClient
 import Foundation
-import HTTPTypes
 
 /// `courier send`: an HTTPie-style client built on the library, and the proof that it is pleasant to use.
 struct SendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
-        abstract: "Send an HTTP request and print the response body (JSON pretty-printed).",
+        abstract: "Send an HTTP request and write the response body to standard output.",
         discussion: """
         Items, as HTTPie writes them:
           Header:Value     a request header
@@ -16,21 +15,31 @@ struct SendCommand: AsyncParsableCommand {
           name=value       a text field of the body
           name:=json       a raw JSON field of the body
           name@path        a file part (multipart)
-        With data items the method defaults to POST and the body to JSON.
+        Nested JSON: user[name]=ada, tags[]:=1, points[0]=x; a name given
+        twice makes an array. With data items the method defaults to POST
+        and the body to JSON. Without them, standard input is the body when
+        it is a pipe or a file (--ignore-stdin stops that).
+        :3000/path means http://localhost:3000/path.
 
-        Exit codes: 0 success (status < 400), 1 other failure, 2 timed out, 3 connection failed,
-        4 a 4xx response, 5 a 5xx response, 6 too many or insecure redirects, 64 bad arguments or input.
-        Colours and the progress bar appear only on a terminal (never with NO_COLOR set).
+        Standard output gets the response body: its exact bytes, streamed,
+        unless it goes to a terminal (there JSON is pretty-printed and binary
+        is not shown). Compressed bodies are asked for and decoded. Heads,
+        the status line, progress and errors go to standard error.
+
+        Exit codes: 0 success (status < 400), 1 other failure, 2 timed out,
+        3 connection failed, 4 a 4xx response, 5 a 5xx response, 6 too many
+        or insecure redirects, 64 bad arguments or input. Colours appear only
+        on a stream that is a terminal, never with NO_COLOR set.
         """
     )
 
     @Argument(help: "[METHOD] URL [items…]")
     var arguments: [String]
 
-    @Flag(help: "Send data fields as a JSON object (the default).")
+    @Flag(name: [.short, .long], help: "Send data fields as a JSON object (the default).")
     var json = false
 
-    @Flag(help: "Send data fields as application/x-www-form-urlencoded.")
+    @Flag(name: [.short, .long], help: "Send data fields as application/x-www-form-urlencoded.")
     var form = false
 
     @Flag(help: "Send data fields and files as multipart/form-data.")
@@ -48,28 +57,56 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "Fail after this many seconds without a complete response.")
     var timeout: Double?
 
-    @Flag(help: "Follow redirects (credentials never cross to another origin).")
+    @Flag(name: [.customShort("F"), .long], help: "Follow redirects (credentials never cross to another origin).")
     var follow = false
 
     @Option(help: "Cache responses (RFC 9111) in this directory.")
     var cache: String?
 
-    @Option(help: "Save the body to this file, with a progress bar on a terminal.")
-    var download: String?
+    @Flag(name: [.short, .long], help: "Save the body to a file named by the server or the URL (or --output), with a progress bar on a terminal.")
+    var download = false
 
-    @Flag(help: "Print the request and response heads (secrets redacted) to standard error.")
+    @Option(name: [.short, .long], help: "Write the response body, exactly, to this file instead of standard output.")
+    var output: String?
+
+    @Flag(name: [.short, .long], help: "Print the whole exchange: the request head and body, the response head (to standard error) and body.")
     var verbose = false
+
+    @Flag(name: [.short, .long], help: "Print the response body only (no status line).")
+    var body = false
+
+    @Option(name: [.short, .customLong("print")], help: "What to print: H request head, B request body, h response head, b response body (e.g. -p Hh).")
+    var parts: String?
+
+    @Flag(help: "Build the request and print it without sending it.")
+    var offline = false
+
+    @Flag(name: [.customShort("S"), .long], help: "Show a text body on a terminal as it arrives, without formatting (event streams always are).")
+    var stream = false
+
+    @Flag(help: "Never read standard input as the body.")
+    var ignoreStdin = false
+
+    @Option(help: "TLS: 'no' skips certificate verification; a PEM file of CAs to trust instead of the system's.")
+    var verify: String?
+
+    @Option(help: "TLS: a client certificate (PEM); its key too unless --cert-key is given.")
+    var cert: String?
+
+    @Option(help: "TLS: the private key (PEM) of --cert.")
+    var certKey: String?
 
     @Flag(help: "Print the equivalent curl command instead of sending.")
     var curl = false
 
     func run() async throws {
-        let terminal = Terminal.current()
         let code: SendExitCode
         do {
-            code = try await send(terminal: terminal)
+            code = try await send(terminal: .current())
+        } catch SendFailure.outputClosed {
+            code = .failure
         } catch {
-            printError("courier: \(error)")
+            try? FileDescriptorSink.standardError.write(SendErrorText.describe(error) + "\n")
             code = SendExitCode.forError(error)
         }
         if code != .success {
@@ -78,16 +115,22 @@ struct SendCommand: AsyncParsableCommand {
     }
 
     private func send(terminal: Terminal) async throws -> SendExitCode {
-        let request = try makeRequest()
-        let output = SendOutput(terminal: terminal)
+        let parts = try PrintParts.resolve(print: self.parts, bodyOnly: body, verbose: verbose, offline: offline)
+        let request = try makeRequest(input: .current())
         if curl {
-            print(try await Self.inMemory(request).cURLDescription(redactor: Redactor.none))
+            try FileDescriptorSink.standardOutput.write(try await Self.inMemory(request).cURLDescription(redactor: Redactor.none) + "\n")
             return .success
         }
-        if verbose { printError(output.requestHead(request) + "\n") }
-        let transport = AsyncHTTPClientTransport()
+        if offline {
+            guard !download else { throw SendFailure.usage("--offline sends nothing, so there is nothing to --download.") }
+            let sink: any ByteSink = try output.map(FileDescriptorSink.creatingFile(at:)) ?? FileDescriptorSink.standardOutput
+            try await SendOffline(parts: parts, toTerminal: output == nil && terminal.stdoutIsTerminal, palette: terminal.palette(for: .standardOutput)).print(request, to: sink)
+            return .success
+        }
+        let transport = AsyncHTTPClientTransport(configuration: try SendTransport.configuration(verify: verify, certificate: cert, certificateKey: certKey))
         do {
-            let code = try await exchange(request, client: try makeClient(transport), output: output, terminal: terminal)
+            let exchange = SendExchange(parts: parts, terminal: terminal, streaming: stream, download: download, output: output)
+            let code = try await exchange.run(request, client: try makeClient(transport))
             try await transport.shutdown()
             return code
         } catch {
@@ -96,31 +139,16 @@ struct SendCommand: AsyncParsableCommand {
         }
     }
 
-    private func exchange(_ request: ClientRequest, client: Client, output: SendOutput, terminal: Terminal) async throws -> SendExitCode {
-        if let download {
-            let transfer = client.transfer(downloading: request, to: URL(fileURLWithPath: download), accepting: .any)
-            let bar = ProgressBar()
-            for await progress in transfer.progress where progress.direction == .download && terminal.stdoutIsTerminal {
-                FileHandle.standardOutput.write(Data(bar.line(for: progress).utf8))
-            }
-            let response = try await transfer.value
-            if terminal.stdoutIsTerminal { print("") }
-            if verbose { printError(output.responseHead(response)) }
-            printError("saved to \(download)")
-            return SendExitCode.forStatus(response.status.code)
-        }
-        let response = try await client.send(request)
-        let data = try await response.body.collect(upTo: response.request.options.maxResponseBodySize)
-        if verbose { printError(output.responseHead(response) + "\n") }
-        let text = output.body(data, contentType: response.head.headerFields[.contentType])
-        if !text.isEmpty { print(text) }
-        return SendExitCode.forStatus(response.status.code)
-    }
-
-    private func makeRequest() throws -> ClientRequest {
+    private func makeRequest(input: StandardInput) throws -> ClientRequest {
         let styles: [SendBodyStyle] = [(json, SendBodyStyle.json), (form, .form), (multipart, .multipart)].filter(\.0).map(\.1)
         guard styles.count <= 1 else { throw SendFailure.usage("choose one of --json, --form and --multipart.") }
-        var request = try SendRequestBuilder(arguments: arguments, style: styles.first).request()
+        let builder = try SendRequestBuilder(arguments: arguments, style: styles.first)
+        var stdinBody: RequestBody?
+        if input.isBody(ignored: ignoreStdin, hasDataItems: builder.hasDataItems), case .data(let length) = input {
+            // Read once, as it is sent: a pipe cannot be rewound, so a retry or a 307 does not resend it.
+            stdinBody = .singlePass(length: length, FileDescriptorChunks(descriptor: STDIN_FILENO))
+        }
+        var request = try builder.request(body: stdinBody)
         if let bearer {
             try request.setHeader("Authorization", "Bearer \(bearer)")
         }
@@ -131,6 +159,11 @@ struct SendCommand: AsyncParsableCommand {
         if let timeout {
             guard timeout > 0, timeout.isFinite else { throw SendFailure.usage("--timeout takes a positive number of seconds.") }
             request.options.timeout = .milliseconds(Int64(timeout * 1000))
+        }
+        // The transport decodes gzip and deflate, so ask for them (as HTTPie does) — except for a file to
+        // keep, which is saved as the server stores it, and for --curl, whose curl would not decode them.
+        if request.head.headerFields[.acceptEncoding] == nil, !curl {
+            try request.setHeader("Accept-Encoding", download ? "identity" : "gzip, deflate")
         }
         return request
     }
@@ -150,8 +183,8 @@ struct SendCommand: AsyncParsableCommand {
         return client
     }
 
-    /// The request with a streamed body (multipart) read into memory, so that its cURL command carries
-    /// the bytes rather than reading them from standard input.
+    /// The request with a streamed body (multipart, standard input) read into memory, so that its cURL
+    /// command carries the bytes rather than reading them from standard input.
     private static func inMemory(_ request: ClientRequest) async throws -> ClientRequest {
         guard request.body.bufferedData == nil, request.body.fileURL == nil else { return request }
         var data = Data()

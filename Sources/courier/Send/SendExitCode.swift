@@ -4,7 +4,7 @@ import Courier
 enum SendExitCode: Int32, CaseIterable {
     /// A response below 400.
     case success = 0
-    /// A failure no other code names.
+    /// A failure no other code names (a body that could not be written, among them).
     case failure = 1
     /// No complete response within `--timeout`.
     case timedOut = 2
@@ -30,7 +30,10 @@ enum SendExitCode: Int32, CaseIterable {
 
     /// The code for a failure.
     static func forError(_ error: any Error) -> SendExitCode {
-        if error is SendFailure { return .usage }
+        if let failure = error as? SendFailure {
+            if case .usage = failure { return .usage }
+            return .failure
+        }
         guard let error = error as? NetworkError else { return .failure }
         switch error.kind {
         case .timedOut: return .timedOut

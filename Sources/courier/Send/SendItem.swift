@@ -6,7 +6,7 @@ enum SendItem: Equatable {
     case header(name: String, value: String)
     /// `name==value`
     case query(name: String, value: String)
-    /// `name=value`: a text field.
+    /// `name=value`: a text field; `name` may be nested (`user[name]=ada`, see ``JSONPath``).
     case field(name: String, value: String)
     /// `name:=json`: a field holding raw JSON.
     case jsonField(name: String, json: String)
@@ -35,19 +35,12 @@ enum SendItem: Equatable {
         case "==": return .query(name: name, value: value)
         case "=": return .field(name: name, value: value)
         case "@": return .file(name: name, path: value)
-        default: return .header(name: name, value: value.trimmingCharacters(in: .whitespaces))
-        }
-    }
-}
-
-/// Why `courier send` stopped, and the exit code that tells a script.
-enum SendFailure: Error, CustomStringConvertible {
-    /// Bad arguments or input: exit 64 (EX_USAGE), as ArgumentParser's own validation errors.
-    case usage(String)
-
-    var description: String {
-        switch self {
-        case .usage(let message): message
+        default:
+            // `courier send FILE URL` (the old `--download FILE`) would otherwise send a header named `http`.
+            if ["http", "https"].contains(name.lowercased()), value.hasPrefix("//") {
+                throw SendFailure.usage("'\(text)' looks like a second URL; a request has one (save the body with -o FILE).")
+            }
+            return .header(name: name, value: value.trimmingCharacters(in: .whitespaces))
         }
     }
 }

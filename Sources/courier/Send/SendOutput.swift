@@ -2,30 +2,13 @@ import Courier
 import Foundation
 import HTTPTypes
 
-/// How `courier send` prints what it sent and received.
+/// The heads of an exchange as `courier send` prints them, secrets redacted, in the colours of the stream
+/// they go to.
 struct SendOutput {
-    let terminal: Terminal
+    let palette: Palette
 
-    /// The body: JSON pretty-printed (keys sorted), with keys and strings coloured on a terminal;
-    /// anything else as it came.
-    func body(_ data: Data, contentType: String?) -> String {
-        let isJSON = contentType.map { $0.contains("json") } ?? false
-        guard isJSON,
-              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-              let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        else {
-            return String(decoding: data, as: UTF8.self)
-        }
-        let text = String(decoding: pretty, as: UTF8.self)
-        guard terminal.colours else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            guard let colon = line.range(of: "\" : ") ?? line.range(of: "\": ") else { return String(line) }
-            let key = line[..<colon.lowerBound] + "\""
-            return terminal.paint(String(key), .blue) + line[colon.lowerBound...].dropFirst()
-        }.joined(separator: "\n")
-    }
-
-    /// The request head as sent, secrets redacted.
+    /// The request head as sent, with the framing field the transport will add (`Content-Length`, or
+    /// `Transfer-Encoding: chunked` for a body of unknown length).
     func requestHead(_ request: ClientRequest) -> String {
         let redactor = request.options.redactor
         var lines = ["\(request.head.method.rawValue) \(redactor.redact(pathAndQuery: request.head.path ?? "/")) HTTP/1.1"]
@@ -33,18 +16,36 @@ struct SendOutput {
         for field in request.head.headerFields {
             lines.append("\(field.name.rawName): \(redactor.value(of: field))")
         }
-        return terminal.paint(lines.joined(separator: "\n"), .bold)
+        let fields = request.head.headerFields
+        if fields[.contentLength] == nil, fields[.transferEncoding] == nil, !request.body.isEmpty {
+            lines.append(request.body.length.map { "Content-Length: \($0)" } ?? "Transfer-Encoding: chunked")
+        }
+        return palette.paint(lines.joined(separator: "\n"), .bold)
     }
 
-    /// The response's status line and header fields, secrets redacted.
+    /// The request body for `--print B` beside a request that is sent: the bytes when they are in memory
+    /// (a JSON or form body); a stream (standard input, multipart files) is sent, not read twice.
+    func requestBodyPreview(_ body: RequestBody) -> Data {
+        if let data = body.bufferedData { return data }
+        let size = body.length.map { "\($0) bytes" } ?? "length unknown"
+        return Data("(a streamed body, \(size): not shown)".utf8)
+    }
+
+    /// The response's status line and header fields.
     func responseHead(_ response: ClientResponse) -> String {
         let redactor = response.request.options.redactor
-        let status = response.status
-        let colour: Terminal.Colour = status.code >= 400 ? .red : (status.code >= 300 ? .yellow : .green)
-        var lines = [terminal.paint("HTTP/1.1 \(status.code) \(status.reasonPhrase)", colour)]
+        var lines = [statusLine(response.status)]
         for field in response.head.headerFields {
             lines.append("\(field.name.rawName): \(redactor.value(of: field))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `HTTP/1.1 404 Not Found`, coloured by class.
+    func statusLine(_ status: HTTPResponse.Status) -> String {
+        let colour: Terminal.Colour = status.code >= 400 ? .red : (status.code >= 300 ? .yellow : .green)
+        // URLSession and HTTP/2 deliver the code alone: the standard phrase stands in.
+        let phrase = status.reasonPhrase.isEmpty ? StatusText.phrase(for: status.code) : status.reasonPhrase
+        return palette.paint("HTTP/1.1 \(status.code) \(phrase)".trimmingCharacters(in: .whitespaces), colour)
     }
 }

@@ -26,79 +26,113 @@ struct SendRequestBuilder {
         guard let url = arguments.popFirst() else {
             throw SendFailure.usage("a URL is required: courier send [METHOD] URL [items…]")
         }
-        self.url = url.contains("://") ? url : "http://" + url
+        self.url = SendURL.normalized(url)
         items = try arguments.map(SendItem.parse)
         self.style = style
     }
 
+    /// Whether any item is a data field (text, JSON or file), which makes a body of its own.
+    var hasDataItems: Bool {
+        items.contains { item in
+            switch item {
+            case .field, .jsonField, .file: true
+            case .header, .query: false
+            }
+        }
+    }
+
     /// The request, with its body encoded in the chosen style (JSON unless a file item asks for
-    /// multipart), `Accept: application/json, */*` unless given, and `GET` unless data makes it `POST`.
-    func request() throws -> ClientRequest {
+    /// multipart) or `body` (standard input) when there are no data items, `Accept: application/json,
+    /// */*` unless given, and `GET` unless a body makes it `POST`.
+    func request(body: RequestBody? = nil) throws -> ClientRequest {
         var headers: [(String, String)] = []
         var query: [URLQueryItem] = []
-        var fields: [(String, SendFieldValue)] = []
+        var fields: [SendItem] = []
         for item in items {
             switch item {
             case .header(let name, let value): headers.append((name, value))
             case .query(let name, let value): query.append(URLQueryItem(name: name, value: value))
-            case .field(let name, let value): fields.append((name, .text(value)))
-            case .jsonField(let name, let json): fields.append((name, .json(json)))
-            case .file(let name, let path): fields.append((name, .file(path)))
+            case .field, .jsonField, .file: fields.append(item)
             }
         }
-        let style = self.style ?? (fields.contains { if case .file = $0.1 { true } else { false } } ? .multipart : .json)
-        var request = try ClientRequest(method ?? (fields.isEmpty ? .get : .post), url: Self.appending(query, to: url))
+        let hasFile = fields.contains { if case .file = $0 { true } else { false } }
+        let style = self.style ?? (hasFile ? .multipart : .json)
+        let sendsBody = !fields.isEmpty || body != nil
+        var request = try ClientRequest(method ?? (sendsBody ? .post : .get), url: Self.appending(query, to: url))
         if !fields.isEmpty {
             try encode(fields, style: style, into: &request)
+        } else if let body {
+            request.body = body
+            try request.setHeader("Content-Type", try Self.contentType(ofRawBodyIn: style))
         }
-        if !headers.contains(where: { $0.0.lowercased() == "accept" }) {
-            try request.setHeader("Accept", "application/json, */*;q=0.5")
-        }
+        try request.setHeader("Accept", "application/json, */*;q=0.5")
+        // A header item replaces a default set above (Accept, Content-Type); the same name twice sends both.
+        var given: Set<String> = []
         for (name, value) in headers {
-            try request.addHeader(name, value)
+            if given.insert(name.lowercased()).inserted {
+                try request.setHeader(name, value)
+            } else {
+                try request.addHeader(name, value)
+            }
         }
         return request
     }
 
-    private func encode(_ fields: [(String, SendFieldValue)], style: SendBodyStyle, into request: inout ClientRequest) throws {
+    /// A body from standard input is sent as it is, labelled as the style says (JSON by default, as HTTPie).
+    private static func contentType(ofRawBodyIn style: SendBodyStyle) throws -> String {
+        switch style {
+        case .json: "application/json"
+        case .form: "application/x-www-form-urlencoded"
+        case .multipart: throw SendFailure.usage("a body from standard input cannot be multipart: give the parts as items.")
+        }
+    }
+
+    private func encode(_ fields: [SendItem], style: SendBodyStyle, into request: inout ClientRequest) throws {
         switch style {
         case .json:
-            var object: [String: Any] = [:]
-            for (name, value) in fields {
-                switch value {
-                case .text(let text): object[name] = text
-                case .json(let json):
-                    guard let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) else {
-                        throw SendFailure.usage("'\(name):=\(json)' is not JSON.")
-                    }
-                    object[name] = parsed
-                case .file:
+            var tree = JSONBodyTree()
+            for field in fields {
+                switch field {
+                case .field(let name, let text):
+                    try tree.insert(.scalar(text), at: JSONPath(parsing: name), item: "\(name)=\(text)")
+                case .jsonField(let name, let json):
+                    let item = "\(name):=\(json)"
+                    try tree.insert(JSONBodyTree.node(parsing: json, item: item), at: JSONPath(parsing: name), item: item)
+                case .file(let name, _):
                     throw SendFailure.usage("'\(name)@…' is a file: use --multipart (or leave out --json).")
+                default:
+                    break
                 }
             }
-            request.body = .bytes(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+            request.body = .bytes(try tree.data())
             try request.setHeader("Content-Type", "application/json")
         case .form:
-            var pairs: [String: String] = [:]
-            var order: [String] = []
-            for (name, value) in fields {
-                guard case .text(let text) = value else {
-                    throw SendFailure.usage("'\(name)' is not a text field: --form sends name=value fields only.")
+            // Pairs in the order given, a repeated name repeated (`tag=a&tag=b`), as HTML forms send them.
+            let pairs = try fields.map { field -> String in
+                guard case .field(let name, let text) = field else {
+                    throw SendFailure.usage("'\(Self.name(of: field))' is not a text field: --form sends name=value fields only.")
                 }
-                if pairs[name] == nil { order.append(name) }
-                pairs[name] = text
+                return "\(PercentEncoding.encodeComponent(name))=\(PercentEncoding.encodeComponent(text))"
             }
-            try request.setFormBody(OrderedFields(names: order, values: pairs))
+            request.body = .text(pairs.joined(separator: "&"))
+            try request.setHeader("Content-Type", "application/x-www-form-urlencoded")
         case .multipart:
             var form = Multipart()
-            for (name, value) in fields {
-                switch value {
-                case .text(let text): form.append(text, name: name)
-                case .json(let json): form.append(Data(json.utf8), name: name, filename: nil, contentType: "application/json")
-                case .file(let path): try form.append(fileAt: URL(fileURLWithPath: path), name: name)
+            for field in fields {
+                switch field {
+                case .field(let name, let text): form.append(text, name: name)
+                case .jsonField(let name, let json): form.append(Data(json.utf8), name: name, filename: nil, contentType: "application/json")
+                case .file(let name, let path): try form.append(fileAt: URL(fileURLWithPath: path), name: name)
+                default: break
                 }
             }
             try request.setMultipartBody(form)
+        }
+    }
+
+    private static func name(of item: SendItem) -> String {
+        switch item {
+        case .header(let name, _), .query(let name, _), .field(let name, _), .jsonField(let name, _), .file(let name, _): name
         }
     }
 
@@ -109,32 +143,5 @@ struct SendRequestBuilder {
             "\(PercentEncoding.encodeComponent(item.name))=\(PercentEncoding.encodeComponent(item.value ?? ""))"
         }.joined(separator: "&")
         return url + (url.contains("?") ? "&" : "?") + encoded
-    }
-}
-
-/// A data field's value before it is encoded.
-enum SendFieldValue {
-    case text(String)
-    case json(String)
-    case file(String)
-}
-
-/// Text fields in the order they were given, for ``FormURLEncoder``.
-struct OrderedFields: Encodable {
-    let names: [String]
-    let values: [String: String]
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: FieldKey.self)
-        for name in names {
-            try container.encode(values[name], forKey: FieldKey(stringValue: name))
-        }
-    }
-
-    struct FieldKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

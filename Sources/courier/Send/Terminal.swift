@@ -5,22 +5,44 @@ import Glibc
 import Darwin
 #endif
 
-/// What the standard streams are connected to: colours and the progress bar only go to a terminal,
-/// and never when `NO_COLOR` is set (https://no-color.org).
-struct Terminal {
+/// What the standard streams are connected to. Every decision that depends on a terminal (colours, the
+/// progress bar, pretty-printing, the status line) reads this value instead of calling `isatty`, so that
+/// tests can hand in either answer.
+struct Terminal: Equatable {
     let stdoutIsTerminal: Bool
     let stderrIsTerminal: Bool
-    let colours: Bool
+    /// Whether `NO_COLOR` (https://no-color.org) is unset.
+    let coloursAllowed: Bool
 
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
-        let stdout = isatty(STDOUT_FILENO) == 1
-        let stderr = isatty(STDERR_FILENO) == 1
-        return Terminal(stdoutIsTerminal: stdout, stderrIsTerminal: stderr, colours: stdout && environment["NO_COLOR"] == nil)
+    init(stdoutIsTerminal: Bool, stderrIsTerminal: Bool, coloursAllowed: Bool = true) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.coloursAllowed = coloursAllowed
     }
 
-    /// `text` in an ANSI colour when colours are on.
-    func paint(_ text: String, _ colour: Colour) -> String {
-        colours ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+        Terminal(
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            coloursAllowed: environment["NO_COLOR"] == nil
+        )
+    }
+
+    /// The standard streams.
+    enum Stream {
+        case standardOutput
+        case standardError
+    }
+
+    /// Whether `stream` is a terminal.
+    func isTerminal(_ stream: Stream) -> Bool {
+        stream == .standardOutput ? stdoutIsTerminal : stderrIsTerminal
+    }
+
+    /// The palette for `stream`: colours only when that very stream is a terminal, so that a redirected
+    /// standard error never receives escape codes because standard output happens to be a terminal.
+    func palette(for stream: Stream) -> Palette {
+        Palette(enabled: coloursAllowed && isTerminal(stream))
     }
 
     enum Colour: String {
@@ -32,7 +54,12 @@ struct Terminal {
     }
 }
 
-/// Writes to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+/// Paints text in ANSI colours, or leaves it as it is.
+struct Palette: Equatable {
+    let enabled: Bool
+
+    /// `text` in an ANSI colour when colours are on.
+    func paint(_ text: String, _ colour: Terminal.Colour) -> String {
+        enabled ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
+    }
 }
