@@ -73,7 +73,7 @@ struct SendBinaryOutputTests {
             #expect(outcome.status == 0, "\(outcome.standardError)")
             #expect(outcome.standardOutput == #"{"gzipped":true,"note":"decoded by courier send"}"#)
             let echo = try await CourierProcess.run(["send", server.baseURL + "/echo"])
-            let headers = try JSONDecoder().decode(Echo.self, from: echo.output).headers
+            let headers = try JSONDecoder().decode(TestServer.Echo.self, from: echo.output).headers
             #expect(headers["accept-encoding"] == "gzip, deflate")
         }
     }
@@ -94,7 +94,7 @@ struct SendBinaryOutputTests {
             #expect(offline.status == 64, "--offline sends nothing to download")
             let echo = try await CourierProcess.run(["send", "-d", "-o", directory.appendingPathComponent("echo.json").path, server.baseURL + "/echo"])
             #expect(echo.status == 0)
-            let headers = try JSONDecoder().decode(Echo.self, from: Data(contentsOf: directory.appendingPathComponent("echo.json"))).headers
+            let headers = try JSONDecoder().decode(TestServer.Echo.self, from: Data(contentsOf: directory.appendingPathComponent("echo.json"))).headers
             #expect(headers["accept-encoding"] == "identity")
         }
     }

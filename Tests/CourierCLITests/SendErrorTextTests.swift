@@ -11,7 +11,7 @@ struct SendErrorTextTests {
         request.options.timeout = .milliseconds(200)
         let text = SendErrorText.describe(NetworkError(.timedOut, request: request))
         #expect(text.hasPrefix("courier: NetworkError.timedOut: the request timed out."))
-        #expect(text.hasSuffix("hint:     the server did not answer in time (0.2 seconds); raise --timeout or check the server."))
+        #expect(text.hasSuffix("hint:     the server did not answer in time (200 ms); raise --timeout or check the server."))
         #expect(!text.contains("RequestOptions"))
     }
 

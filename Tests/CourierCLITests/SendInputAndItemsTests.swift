@@ -17,7 +17,7 @@ struct SendInputAndItemsTests {
         try await TestServer.withRunning { server in
             let outcome = try await send("-j", server.baseURL + "/echo", "user[name]=ada", "user[langs][]=swift", "tags[]:=1", "a[0]=x", "tag=a", "tag=b")
             #expect(outcome.status == 0, "\(outcome.standardError)")
-            let echo = try JSONDecoder().decode(Echo.self, from: outcome.output)
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: outcome.output)
             #expect(echo.body == #"{"a":["x"],"tag":["a","b"],"tags":[1],"user":{"langs":["swift"],"name":"ada"}}"#)
             let conflict = try await send(server.baseURL + "/echo", "a=1", "a[b]=2")
             #expect(conflict.status == 64)
@@ -29,7 +29,7 @@ struct SendInputAndItemsTests {
     func repeatedFormField() async throws {
         try await TestServer.withRunning { server in
             let outcome = try await send("-f", server.baseURL + "/form", "tag=a", "tag=b", "name=Zoë")
-            let form = try JSONDecoder().decode(FormEcho.self, from: outcome.output)
+            let form = try JSONDecoder().decode(TestServer.FormEcho.self, from: outcome.output)
             #expect(form.pairs == [["tag", "a"], ["tag", "b"], ["name", "Zoë"]])
         }
     }
@@ -38,7 +38,7 @@ struct SendInputAndItemsTests {
     func pipedBody() async throws {
         try await TestServer.withRunning { server in
             let json = try await send(server.baseURL + "/echo", input: .pipe(Data(#"{"from":"stdin"}"#.utf8)))
-            let echo = try JSONDecoder().decode(Echo.self, from: json.output)
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: json.output)
             #expect(echo.method == "POST")
             #expect(echo.body == #"{"from":"stdin"}"#)
             #expect(echo.headers["content-type"] == "application/json")
@@ -46,8 +46,8 @@ struct SendInputAndItemsTests {
             let bytes = TestServer.randomBytes(count: 5 * 1024 * 1024 + 3, seed: 11)
             let upload = try await send("PUT", server.baseURL + "/upload", "Content-Type:application/octet-stream", input: .pipe(bytes))
             #expect(upload.status == 0, "\(upload.standardError)")
-            let summary = try JSONDecoder().decode(UploadSummary.self, from: upload.output)
-            #expect(summary.bytes == bytes.count && summary.checksum == UploadSummary.of(bytes).checksum)
+            let summary = try JSONDecoder().decode(TestServer.UploadSummary.self, from: upload.output)
+            #expect(summary.bytes == bytes.count && summary.checksum == TestServer.UploadSummary.of(bytes).checksum)
         }
     }
 
@@ -57,7 +57,7 @@ struct SendInputAndItemsTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try await TestServer.withRunning { server in
             let outcome = try await send(server.baseURL + "/echo", input: .file(file))
-            let echo = try JSONDecoder().decode(Echo.self, from: outcome.output)
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: outcome.output)
             #expect(echo.body == "from a file")
             #expect(echo.headers["content-length"] == "11")
         }
@@ -67,12 +67,12 @@ struct SendInputAndItemsTests {
     func standardInputIgnored() async throws {
         try await TestServer.withRunning { server in
             let ignored = try await send("--ignore-stdin", server.baseURL + "/echo", input: .pipe(Data("unread".utf8)))
-            let ignoredEcho = try JSONDecoder().decode(Echo.self, from: ignored.output)
+            let ignoredEcho = try JSONDecoder().decode(TestServer.Echo.self, from: ignored.output)
             #expect(ignoredEcho.method == "GET" && ignoredEcho.body.isEmpty)
             let items = try await send(server.baseURL + "/echo", "a=1", input: .pipe(Data("unread".utf8)))
-            #expect(try JSONDecoder().decode(Echo.self, from: items.output).body == #"{"a":"1"}"#)
+            #expect(try JSONDecoder().decode(TestServer.Echo.self, from: items.output).body == #"{"a":"1"}"#)
             let null = try await send(server.baseURL + "/echo")
-            #expect(try JSONDecoder().decode(Echo.self, from: null.output).method == "GET")
+            #expect(try JSONDecoder().decode(TestServer.Echo.self, from: null.output).method == "GET")
         }
     }
 
@@ -81,7 +81,7 @@ struct SendInputAndItemsTests {
         try await TestServer.withRunning { server in
             let outcome = try await send(":\(server.port)/echo", "q==1")
             #expect(outcome.status == 0, "\(outcome.standardError)")
-            let echo = try JSONDecoder().decode(Echo.self, from: outcome.output)
+            let echo = try JSONDecoder().decode(TestServer.Echo.self, from: outcome.output)
             #expect(echo.path == "/echo" && echo.headers["host"] == "localhost:\(server.port)")
         }
     }

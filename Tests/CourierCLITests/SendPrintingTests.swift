@@ -31,7 +31,7 @@ struct SendPrintingTests {
             #expect(outcome.status == 0)
             #expect(outcome.standardError.contains("POST /echo HTTP/1.1\n"))
             #expect(outcome.standardError.contains("\nContent-Length: 9\n\n{\"a\":\"1\"}\n\nHTTP/1.1 200 OK\n"))
-            #expect(try JSONDecoder().decode(Echo.self, from: outcome.output).body == #"{"a":"1"}"#)
+            #expect(try JSONDecoder().decode(TestServer.Echo.self, from: outcome.output).body == #"{"a":"1"}"#)
         }
     }
 
@@ -41,7 +41,7 @@ struct SendPrintingTests {
             let outcome = try await send("-b", "-F", server.baseURL + "/redirect/2")
             #expect(outcome.status == 0)
             #expect(outcome.standardError.isEmpty)
-            #expect(try JSONDecoder().decode(Echo.self, from: outcome.output).path == "/echo")
+            #expect(try JSONDecoder().decode(TestServer.Echo.self, from: outcome.output).path == "/echo")
         }
     }
 
@@ -50,7 +50,7 @@ struct SendPrintingTests {
         try await TestServer.withRunning { server in
             let outcome = try await send("--timeout", "0.2", server.baseURL + "/delay/3000")
             #expect(outcome.status == 2)
-            #expect(outcome.standardError.contains("\n  hint:     the server did not answer in time (0.2 seconds); raise --timeout or check the server.\n"))
+            #expect(outcome.standardError.contains("\n  hint:     the server did not answer in time (200 ms); raise --timeout or check the server.\n"))
             #expect(!outcome.standardError.contains("RequestOptions"))
         }
     }

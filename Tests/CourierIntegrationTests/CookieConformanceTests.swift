@@ -27,14 +27,14 @@ struct CookieConformanceTests {
                     .followingRedirects()
                     .targeting(server.server)
 
-                let landed = try await client.send(Endpoint<Echo>(path: "/cookie-login", headers: ["Cookie": "theme=dark"]))
+                let landed = try await client.send(Endpoint<TestServer.Echo>(path: "/cookie-login", headers: ["Cookie": "theme=dark"]))
                 #expect(landed.path == "/echo")
                 #expect(landed.headers["cookie"] == "theme=dark; session=abc123")
                 #expect(jar.allCookies().map(\.isHTTPOnly) == [true])
 
                 let logout = try await client.send(ClientRequest(path: "/cookie-logout"))
                 _ = try await logout.body.collect(upTo: 1024)
-                let after = try await client.send(Endpoint<Echo>(path: "/echo"))
+                let after = try await client.send(Endpoint<TestServer.Echo>(path: "/echo"))
                 #expect(after.headers["cookie"] == nil)
                 #expect(jar.allCookies().isEmpty)
             }

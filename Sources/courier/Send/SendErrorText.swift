@@ -12,6 +12,9 @@ enum SendErrorText {
     /// that a URL or a server's message that happens to hold a setting's name is left alone.
     static let translations: [(library: String, commandLine: String)] = [
         ("raise RequestOptions.timeout or check the server", "raise --timeout or check the server"),
+        ("raise RequestOptions.timeout if the body is large", "raise --timeout if the body is large"),
+        ("add .followingRedirects() to the client (Client.standard has it), or accept 3xx in the endpoint's AcceptableStatus",
+         "follow it with --follow (-F)"),
         ("raise RequestOptions.maxResponseBodySize if the size is expected",
          "the body was compressed past \(SendTransport.maxDecompressionRatio) times; send the header Accept-Encoding:identity to receive it as it is"),
         ("check the server's certificate and the trust settings of the transport",
