@@ -75,14 +75,14 @@ final class RunningCourier: @unchecked Sendable {
         }
         try process.run()
         if case .pipe(let data) = input, let inputPipe {
-            DispatchQueue.global().async {
+            onOwnThread {
                 try? inputPipe.fileHandleForWriting.write(contentsOf: data)
                 try? inputPipe.fileHandleForWriting.close()
             }
         }
         for (pipe, recorded) in [(outputPipe, output), (errorPipe, errors)] {
             done.enter()
-            DispatchQueue.global().async { [done] in
+            onOwnThread { [done] in
                 while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
                     recorded.append(chunk)
                 }
@@ -114,7 +114,7 @@ final class RunningCourier: @unchecked Sendable {
     /// Waits for the process to end and returns what it printed.
     func finished() async -> CourierProcess.Outcome {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [self] in
+            onOwnThread { [self] in
                 done.wait()
                 process.waitUntilExit()
                 continuation.resume(returning: CourierProcess.Outcome(

@@ -30,7 +30,7 @@ public struct ShellFailure: Error, CustomStringConvertible {
 /// while the other is being read never blocks.
 public func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async throws -> ProcessOutcome {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
+        onOwnThread {
             continuation.resume(with: Result { try runProcessBlocking(executable, arguments, environment: environment) })
         }
     }
@@ -61,7 +61,7 @@ private func runProcessBlocking(_ executable: URL, _ arguments: [String], enviro
     let errorData = Recorded<Data>()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async {
+    onOwnThread {
         errorData.append(errors.fileHandleForReading.readDataToEndOfFile())
         group.leave()
     }
@@ -87,4 +87,13 @@ public func outcomeOf<T>(_ operation: () async throws -> T) async -> Result<T, a
     } catch {
         return .failure(error)
     }
+}
+
+/// Runs `work` on a thread of its own.
+///
+/// NOTE: for work that blocks (a pipe read, a process's exit): on Linux, Swift's global executor draws its
+/// threads from the same Dispatch root queue as `DispatchQueue.global()`, so blocking a few of those starves
+/// every task of the test run (seen: a 10 s timeout firing in an unrelated test while CLI tests read pipes).
+public func onOwnThread(_ work: @escaping @Sendable () -> Void) {
+    Thread { work() }.start()
 }
