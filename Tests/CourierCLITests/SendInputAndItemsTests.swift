@@ -98,6 +98,7 @@ struct SendInputAndItemsTests {
                 Accept: application/json, */*;q=0.5
                 X-Trace: 1
                 Authorization: <redacted>
+                User-Agent: Courier/0.1.0
                 Accept-Encoding: gzip, deflate
                 Content-Length: 23
 
@@ -107,6 +108,9 @@ struct SendInputAndItemsTests {
             #expect(body.output == Data([0, 1, 2, 255]))
             let head = try await send("--offline", "-p", "H", server.baseURL + "/echo")
             #expect(head.standardOutput.hasPrefix("GET /echo HTTP/1.1\nHost: 127.0.0.1:\(server.port)\n"))
+            #expect(head.standardOutput.contains("\nUser-Agent: \(Client.defaultUserAgent)\n"))
+            let own = try await send("--offline", "-p", "H", server.baseURL + "/echo", "User-Agent:mine/2")
+            #expect(own.standardOutput.contains("\nUser-Agent: mine/2\n") && !own.standardOutput.contains("Courier/"))
             #expect(await server.totalHits() == 0)
         }
     }

@@ -31,10 +31,28 @@ struct NewcomerDefaultsTests {
         #expect(Client.defaultUserAgent.hasPrefix("Courier/"))
     }
 
+    @Test("Client.standard keeps a cookie set by a redirect hop for the next hop and later requests")
+    func standardKeepsCookies() async throws {
+        let transport = RecordingTransport { request in
+            if request.head.path == "/login" {
+                var head = HTTPResponse(status: .found)
+                head.headerFields[.location] = "/home"
+                head.headerFields[.setCookie] = "session=abc; Path=/"
+                return ClientResponse(head: head, request: request)
+            }
+            return ClientResponse(head: HTTPResponse(status: .ok), request: request)
+        }
+        let client = Client.standard(transport: transport)
+        _ = try await client.send(try ClientRequest(url: "https://api.test/login"))
+        _ = try await client.send(try ClientRequest(url: "https://api.test/later"))
+        #expect(transport.requests.map(\.head.path) == ["/login", "/home", "/later"])
+        #expect(transport.requests.map { $0.head.headerFields[.cookie] } == [nil, "session=abc", "session=abc"])
+    }
+
     @Test("each default of Client.standard turns off")
     func standardDefaultsTurnOff() async throws {
         let transport = Self.redirecting()
-        let client = Client.standard(transport: transport, redirects: nil, userAgent: nil)
+        let client = Client.standard(transport: transport, redirects: nil, cookies: nil, userAgent: nil)
         let response = try await client.send(try ClientRequest(url: "https://api.test/old"))
         #expect(response.status == .found)
         #expect(transport.requests.count == 1)

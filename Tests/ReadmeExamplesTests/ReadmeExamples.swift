@@ -40,10 +40,11 @@ func example() async throws {
     print(articles.count, created.id)
 }
 
-func standardDefaultsExample() {
-    let plain = Client.standard(transport: URLSessionTransport(), redirects: nil, userAgent: nil)  // = Client(transport:)
+func standardDefaultsExample(cookiesFile: URL) throws {
+    let plain = Client.standard(transport: URLSessionTransport(), redirects: nil, cookies: nil, userAgent: nil)  // = Client(transport:)
     let named = Client.standard(transport: URLSessionTransport(), userAgent: "Reader/2.1 \(Client.defaultUserAgent)")
-    _ = (plain, named)
+    let remembering = Client.standard(transport: URLSessionTransport(), cookies: try CookieJar(persistingTo: cookiesFile))
+    _ = (plain, named, remembering)
 }
 
 // MARK: Requests and responses are values

@@ -160,6 +160,10 @@ struct SendCommand: AsyncParsableCommand {
             guard timeout > 0, timeout.isFinite else { throw SendFailure.usage("--timeout takes a positive number of seconds.") }
             request.options.timeout = .milliseconds(Int64(timeout * 1000))
         }
+        // Some APIs refuse requests without one (GitHub's answers 403); a `User-Agent:` item replaces it.
+        if request.head.headerFields[.userAgent] == nil {
+            try request.setHeader("User-Agent", Client.defaultUserAgent)
+        }
         // The transport decodes gzip and deflate, so ask for them (as HTTPie does) — except for a file to
         // keep, which is saved as the server stores it, and for --curl, whose curl would not decode them.
         if request.head.headerFields[.acceptEncoding] == nil, !curl {

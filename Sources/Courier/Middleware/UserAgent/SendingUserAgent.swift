@@ -13,7 +13,7 @@ struct SendingUserAgent: Middleware {
 }
 
 extension Client {
-    /// `Courier/<version>`: the `User-Agent` ``standard(transport:redirects:userAgent:)`` sends.
+    /// `Courier/<version>`: the `User-Agent` ``standard(transport:redirects:cookies:userAgent:)`` sends.
     public static let defaultUserAgent = "Courier/\(courierVersion)"
 
     /// A client that sends `User-Agent: value` with every request that does not set one itself.
