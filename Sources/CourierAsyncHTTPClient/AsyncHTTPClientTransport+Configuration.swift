@@ -38,7 +38,7 @@ extension AsyncHTTPClientTransport {
         /// (``tls`` must still trust the chain), before any request is written on the connection; a
         /// mismatch fails with `NetworkError.Kind.tlsFailure`.
         public var pinnedPublicKeys: Set<String> = []
-        /// Whether a ``Client`` over this transport runs each request's layers on the event loop that does
+        /// Whether a `Client` over this transport runs each request's layers on the event loop that does
         /// its I/O rather than on Swift's global concurrent executor; off by default.
         ///
         /// Measured on loopback (BENCHMARKS.md, "Layers on the event loop"): with several layers (the

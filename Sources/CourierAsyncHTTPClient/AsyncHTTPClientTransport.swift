@@ -16,7 +16,7 @@ import NIOHTTP1
 /// ```
 ///
 /// It either **owns** its `HTTPClient` (``init(configuration:)``: created here, closed by
-/// ``shutdown()``) or **borrows** one you pass in (``init(client:decodesBodies:)``: you shut it down). An owned client
+/// ``shutdown()``) or **borrows** one you pass in (``init(client:decodesBodies:runsLayersOnEventLoops:)``: you shut it down). An owned client
 /// that is never shut down is shut down when the transport is released, so AsyncHTTPClient's
 /// "not shut down before deinit" trap cannot fire; call ``shutdown()`` anyway to know when its
 /// connections are closed.
@@ -71,7 +71,7 @@ public final class AsyncHTTPClientTransport: Transport {
         executors = runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
     }
 
-    /// The executor of the event loop the next exchange will most likely use, so that ``Client`` runs a
+    /// The executor of the event loop the next exchange will most likely use, so that `Client` runs a
     /// request's layers on the thread that does its I/O (see `Transport.taskExecutor`); `nil` when
     /// ``Configuration/runsLayersOnEventLoops`` is off.
     public var taskExecutor: (any TaskExecutor)? {
