@@ -21,7 +21,7 @@ func gettingStartedFirstRequest() async throws {
 }
 
 func gettingStartedEndpoint() async throws {
-    let client = Client(transport: URLSessionTransport())
+    let client = Client.standard(transport: URLSessionTransport())   // redirects, cookies, User-Agent
         .targeting(.production)
 
     let articles = try await client.send(.articles(tag: "swift"))   // [Article]
