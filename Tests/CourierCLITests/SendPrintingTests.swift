@@ -18,7 +18,7 @@ struct SendPrintingTests {
             let outcome = try await send("-p", "Hh", server.baseURL + "/status/404")
             #expect(outcome.status == 4)
             #expect(outcome.output.isEmpty)
-            #expect(outcome.standardError.hasPrefix("GET /status/404 HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\n\nHTTP/1.1 404 Not Found\n"))
+            #expect(outcome.standardError.hasPrefix("GET /status/404 HTTP/1.1\nHost: 127.0.0.1:\(server.port)\nAccept: application/json, */*;q=0.5\nUser-Agent: \(Client.defaultUserAgent)\nAccept-Encoding: gzip, deflate\n\nHTTP/1.1 404 Not Found\n"))
             #expect(outcome.standardError.contains("\nContent-Type: application/json\n"))
             #expect(!outcome.standardError.contains("\u{1B}["))
         }
