@@ -41,7 +41,7 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Whether the client decodes `gzip` and `deflate` bodies, whose encoding fields must then go.
     private let decodesBodies: Bool
     private let shutdownState = ShutdownState()
-    /// The executors of the client's event loops, for ``taskExecutor``; `nil` when the layers stay off them.
+    /// The executors of the client's event loops, for `layerExecutor()`; `nil` when the layers stay off them.
     private let executors: EventLoopTaskExecutors?
 
     /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
@@ -71,12 +71,6 @@ public final class AsyncHTTPClientTransport: Transport {
         executors = runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
     }
 
-    /// The executor of the event loop the next exchange will most likely use, so that `Client` runs a
-    /// request's layers on the thread that does its I/O (see `Transport.taskExecutor`); `nil` when
-    /// ``Configuration/runsLayersOnEventLoops`` is off.
-    public var taskExecutor: (any TaskExecutor)? {
-        executors?.next()
-    }
 
     deinit {
         if ownsClient, shutdownState.begin() {
@@ -138,7 +132,9 @@ public final class AsyncHTTPClientTransport: Transport {
 
     private func attempt(_ request: ClientRequest) async throws -> ClientResponse {
         try refuseUnsendable(request)
-        let eventLoop = client.eventLoopGroup.next()
+        // `any()`: the caller's own loop when it runs on one (`runsLayersOnEventLoops`), so the delegate's
+        // callbacks and the layers share a thread.
+        let eventLoop = client.eventLoopGroup.any()
         var sentDelegate: StreamingResponseDelegate?
         do {
             var httpRequest = try makeRequest(request)
@@ -235,6 +231,17 @@ public final class AsyncHTTPClientTransport: Transport {
         codings.removeLast()
         fields[.contentLength] = nil
         fields[.contentEncoding] = codings.isEmpty ? nil : codings.joined(separator: ", ")
+    }
+}
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+extension AsyncHTTPClientTransport: LayerExecutorProviding {
+    /// The executor of the event loop the next exchange will most likely use, so that `Client` runs a
+    /// request's layers on the thread that does its I/O; `nil` when ``Configuration/runsLayersOnEventLoops``
+    /// is off or the transport is shut down (a shut-down loop drops what it is given).
+    package func layerExecutor() -> (any TaskExecutor)? {
+        guard !isShutDown else { return nil }
+        return executors?.next()
     }
 }
 

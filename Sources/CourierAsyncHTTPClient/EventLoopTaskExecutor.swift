@@ -5,6 +5,7 @@ import NIOCore
 ///
 /// SwiftNIO's event loops are serial executors (for actors) but not task executors; this is the small
 /// adapter `withTaskExecutorPreference` needs.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 final class EventLoopTaskExecutor: TaskExecutor {
     let loop: any EventLoop
 
@@ -20,19 +21,27 @@ final class EventLoopTaskExecutor: TaskExecutor {
 }
 
 /// One ``EventLoopTaskExecutor`` per loop of a group, made once.
+///
+/// NOTE: the executors are kept as `AnyObject`: a stored property cannot name a type that needs a newer
+/// OS than the package's minimum, and task executors need macOS 15 / iOS 18.
 struct EventLoopTaskExecutors: Sendable {
     private let group: any EventLoopGroup
-    private let executors: [EventLoopTaskExecutor]
+    private let executors: [any AnyObject & Sendable]
 
     init(group: any EventLoopGroup) {
         self.group = group
-        executors = group.makeIterator().map(EventLoopTaskExecutor.init(loop:))
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+            executors = group.makeIterator().map(EventLoopTaskExecutor.init(loop:))
+        } else {
+            executors = []
+        }
     }
 
     /// The executor of the loop the group hands out next: the calling thread's own loop when it is one
     /// of the group's (SwiftNIO's `any()`), so a request already on a loop stays there.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     func next() -> EventLoopTaskExecutor? {
         let loop = group.any()
-        return executors.first { $0.loop === loop }
+        return executors.lazy.compactMap { $0 as? EventLoopTaskExecutor }.first { $0.loop === loop }
     }
 }

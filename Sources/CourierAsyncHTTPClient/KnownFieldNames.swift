@@ -19,10 +19,10 @@ enum KnownFieldNames {
         var table: [String: HTTPField.Name] = [:]
         for name in names {
             table[name.rawName] = name            // as HTTPTypes spells it: "Content-Type"
-            table[name.canonicalName] = name      // as HTTP/2 and many servers send it: "content-type"
+            // As HTTP/2 and many servers send it, "content-type", keeping that spelling for logs and records.
+            table[name.canonicalName] = HTTPField.Name(name.canonicalName)
         }
         table["Keep-Alive"] = HTTPField.Name("Keep-Alive")
-        table["ETag"] = .eTag
         table["Etag"] = HTTPField.Name("Etag")
         return table
     }()

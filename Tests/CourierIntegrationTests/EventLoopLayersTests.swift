@@ -33,12 +33,17 @@ struct EventLoopLayersTests {
             let transport = AsyncHTTPClientTransport(configuration: configuration)
             let recorder = WhereLayersRun()
             let client = Client(transport: transport).with(recorder).removingDuplicates().retrying(.default).targeting(server.server)
-            #expect((transport.taskExecutor != nil) == onLoops)
+            #expect((transport.layerExecutor() != nil) == onLoops)
             for index in 0..<5 {
                 let text = try await client.send(Endpoint<String>(path: "/echo/\(index)"))
                 #expect(text.contains("\(index)"))
             }
             #expect(recorder.onEventLoop.withLock { $0 } == Array(repeating: onLoops, count: 10))
+            // Decoding leaves the loop: a large body must not stall the loop's other connections.
+            let decodedOnLoop = try await client.send(Endpoint<Bool>(path: "/echo/decode") { _ in
+                MultiThreadedEventLoopGroup.currentEventLoop != nil
+            })
+            #expect(!decodedOnLoop)
             try await transport.shutdown()
         }
     }

@@ -121,6 +121,7 @@ struct NewcomerDefaultsTests {
     @Test("durations print as a person writes them", arguments: [
         (Duration.seconds(5), "5 s"), (.milliseconds(1_500), "1.5 s"), (.milliseconds(250), "250 ms"),
         (.seconds(5) - .nanoseconds(1_572), "5 s"), (.milliseconds(1_005), "1.005 s"), (.seconds(90), "90 s"),
+        (.seconds(Int64.max), "9223372036854775807 s"),   // "no limit", written as the largest one: no overflow
     ])
     func readableDurations(_ duration: Duration, _ text: String) throws {
         var request = try ClientRequest(url: "https://api.test/")
@@ -151,5 +152,10 @@ struct NewcomerDefaultsTests {
         #expect(try plain.makeRequest().head.path == "/find?x=1%202")
         let value = "what?"
         #expect(try Endpoint<Data>(path: "/q/\(value)").makeRequest().head.path == "/q/what%3F")
+        let trailing = Endpoint<Data>(path: "/search?", query: [URLQueryItem(name: "a", value: "1")])
+        #expect(try trailing.makeRequest().head.path == "/search?a=1")
+        // A server's base path is path text: a `?` in it is data, never the start of a query.
+        let server = Server(host: "api.test", basePath: "/api?v=2")
+        #expect(try server.resolve(try ClientRequest(.get, path: "/users")).head.path == "/api%3Fv=2/users")
     }
 }

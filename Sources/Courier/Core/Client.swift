@@ -31,22 +31,22 @@ public struct Client: Sendable {
     struct Configuration: Sendable {
         var encoder = JSONCoders.defaultEncoder
         var decoder = JSONCoders.defaultDecoder
-        /// The transport's ``Transport/taskExecutor``, asked once per request.
-        var taskExecutor: @Sendable () -> (any TaskExecutor)? = { nil }
+        /// The transport, when it can run the layers on its own threads (`LayerExecutorProviding`).
+        var layerExecutorProvider: (any Sendable)?
     }
 
     /// Creates a client that sends every request straight to `transport`.
     public init(transport: some Transport) {
         chain = Next { request in try await transport.send(request) }
         configuration = Configuration()
-        configuration.taskExecutor = { transport.taskExecutor }
+        configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
     }
 
     /// A client over `transport` that keeps another client's coders.
     init(transport: some Transport, configuration: Configuration) {
         chain = Next { request in try await transport.send(request) }
         self.configuration = configuration
-        self.configuration.taskExecutor = { transport.taskExecutor }
+        self.configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
     }
 
     private init(chain: Next, configuration: Configuration) {
@@ -69,7 +69,14 @@ public struct Client: Sendable {
     ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
     ///   the error does not carry one yet.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        try await PreferredExecutor.run(configuration.taskExecutor()) { try await sendHere(request) }
+        try await onLayerExecutor { try await sendHere(request) }
+    }
+
+    private static func layerExecutorProvider(_ transport: some Transport) -> (any Sendable)? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), transport is any LayerExecutorProviding {
+            return transport
+        }
+        return nil
     }
 
     /// ``send(_:)`` on the executor the task is on.

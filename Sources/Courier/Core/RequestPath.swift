@@ -47,7 +47,12 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
     func appending(query: [URLQueryItem]) -> String {
         guard !query.isEmpty else { return encoded.isEmpty ? "/" : encoded }
         // NOTE: bytes: with Foundation imported, `contains("?")` resolves to `range(of:)`, ~1 µs per request.
-        let separator = encoded.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
+        let separator: String
+        if let last = encoded.utf8.last, last == UInt8(ascii: "?") || last == UInt8(ascii: "&") {
+            separator = ""                              // "/search?" or "/search?a=1&" already ends with one
+        } else {
+            separator = encoded.utf8.contains(UInt8(ascii: "?")) ? "&" : "?"
+        }
         return (encoded.isEmpty ? "/" : encoded) + separator + PercentEncoding.query(query.map { ($0.name, $0.value) })
     }
 

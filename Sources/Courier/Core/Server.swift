@@ -89,7 +89,9 @@ public struct Server: Sendable, Hashable {
 
     /// The path prefix: the base path, then the version segment.
     var pathPrefix: String {
-        var prefix = RequestPath(basePath).encoded
+        // Path text only: a `?` in a base path is data here (a query belongs to requests, not servers).
+        var prefix = PercentEncoding.encode(basePath, allowed: .path, escapes: .keepValid)
+        if !prefix.isEmpty, prefix.utf8.first != UInt8(ascii: "/") { prefix = "/" + prefix }
         while prefix.hasSuffix("/") { prefix.removeLast() }
         if let version, !version.isEmpty {
             prefix += "/" + PercentEncoding.encodeComponent(version)

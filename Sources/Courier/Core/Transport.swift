@@ -14,18 +14,4 @@
 public protocol Transport: Sendable {
     /// Sends `request` and returns the server's response, whatever its status.
     func send(_ request: ClientRequest) async throws -> ClientResponse
-
-    /// The executor ``Client`` runs a request's whole chain on, asked once per request; `nil` (the
-    /// default) leaves the layers on the global concurrent executor.
-    ///
-    /// A transport whose I/O runs on threads of its own (SwiftNIO's event loops) returns the executor of
-    /// the thread the exchange will use, so that the layers, the transport and the I/O share one thread
-    /// instead of handing the request across threads at every suspension. Only code that does not block
-    /// may run there; ``Client`` leaves the executor before it decodes a body.
-    var taskExecutor: (any TaskExecutor)? { get }
-}
-
-extension Transport {
-    /// No executor of its own: the layers run on the global concurrent executor.
-    public var taskExecutor: (any TaskExecutor)? { nil }
 }

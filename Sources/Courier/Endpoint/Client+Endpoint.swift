@@ -41,7 +41,7 @@ extension Client {
     package func sendCollecting(_ request: ClientRequest) async throws -> (ClientResponse, Data) {
         // NOTE: reading the body belongs with the exchange, on the transport's executor; decoding, which
         // may take long for a large body, is left to the caller's.
-        try await PreferredExecutor.run(configuration.taskExecutor()) { try await collectHere(request) }
+        try await onLayerExecutor { try await collectHere(request) }
     }
 
     private func collectHere(_ request: ClientRequest) async throws -> (ClientResponse, Data) {

@@ -150,7 +150,10 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return "a client error: check the path, the parameters, the body and the credentials."
         case .unacceptableStatus(let code) where code >= 500:
             return "a server error: the server failed; the body above may say why."
-        case .unacceptableStatus(let code) where (300..<400).contains(code) && code != 304:
+        case .unacceptableStatus(let code) where [301, 302, 303, 307, 308].contains(code):
+            guard request?.options.redirects.isEmpty != false else {
+                return "a redirect the client declined to follow (its Location, method or body could not be followed safely); the response's Location says where it points."
+            }
             return "a redirect that no layer followed: add .followingRedirects() to the client (Client.standard has it), or accept 3xx in the endpoint's AcceptableStatus."
         case .unacceptableStatus:
             return "the endpoint does not accept this status; widen its AcceptableStatus if it is expected."

@@ -5,6 +5,8 @@ extension Duration {
     /// (`4.999998428 seconds`); rounding shows the limit the user chose.
     var readable: String {
         let (seconds, attoseconds) = components
+        // A limit meant as "none" (`.seconds(Int64.max)`) must print, not overflow.
+        guard seconds < Int64.max / 1_000 - 1 else { return "\(seconds) s" }
         let milliseconds = seconds * 1_000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
         if milliseconds < 1_000 { return "\(milliseconds) ms" }
         let whole = milliseconds / 1_000

@@ -157,7 +157,8 @@ struct SendCommand: AsyncParsableCommand {
             try request.setHeader("Authorization", "Basic \(Data(basic.utf8).base64EncodedString())")
         }
         if let timeout {
-            guard timeout > 0, timeout.isFinite else { throw SendFailure.usage("--timeout takes a positive number of seconds.") }
+            // At most a year: beyond that `timeout * 1000` would not fit the milliseconds it becomes.
+            guard timeout > 0, timeout <= 31_536_000 else { throw SendFailure.usage("--timeout takes a positive number of seconds, at most a year.") }
             request.options.timeout = .milliseconds(Int64(timeout * 1000))
         }
         // Some APIs refuse requests without one (GitHub's answers 403); a `User-Agent:` item replaces it.

@@ -142,6 +142,9 @@ struct SendRequestBuilder {
         let encoded = query.map { item in
             "\(PercentEncoding.encodeComponent(item.name))=\(PercentEncoding.encodeComponent(item.value ?? ""))"
         }.joined(separator: "&")
-        return url + (url.contains("?") ? "&" : "?") + encoded
+        // Before a `#fragment`, which is never sent: items after it would be lost with it.
+        let fragment = url.firstIndex(of: "#").map { url[$0...] } ?? ""
+        let base = url.dropLast(fragment.count)
+        return base + (base.contains("?") ? "&" : "?") + encoded + fragment
     }
 }

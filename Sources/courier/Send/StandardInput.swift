@@ -39,7 +39,7 @@ enum StandardInput: Equatable {
     }
 }
 
-/// The bytes of a file descriptor as chunks, each read on a Dispatch thread when the previous one has
+/// The bytes of a file descriptor as chunks, each read on a thread of its own when the previous one has
 /// been taken: a slow upload slows the reading down (nothing piles up in memory), and a blocking
 /// `read(2)` never holds one of the few threads of Swift's cooperative pool.
 struct FileDescriptorChunks: AsyncSequence, Sendable {
@@ -65,10 +65,10 @@ struct FileDescriptorChunks: AsyncSequence, Sendable {
         mutating func next() async throws -> Data? {
             guard !finished else { return nil }
             let (descriptor, chunkSize) = (descriptor, chunkSize)
+            // A thread of its own: on Linux `DispatchQueue.global()` shares its threads with Swift's global
+            // executor, and a `read(2)` waiting on a slow pipe would hold one of them.
             let result = await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
-                    continuation.resume(returning: Self.read(descriptor, chunkSize))
-                }
+                Thread { continuation.resume(returning: Self.read(descriptor, chunkSize)) }.start()
             }
             let chunk = try result.get()
             if chunk.isEmpty {

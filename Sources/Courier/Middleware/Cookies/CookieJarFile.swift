@@ -51,8 +51,19 @@ final class CookieJarFile: Sendable {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+        // NOTE: open(2) with mode 0600, not `FileManager.createFile(…attributes:)`, which on Linux writes the
+        // bytes first and narrows the permissions after: for a moment others could read the cookies.
+        let descriptor = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        guard descriptor >= 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+            try handle.close()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
         }
         guard rename(temporary.path, url.path) == 0 else {
             let code = errno

@@ -122,8 +122,15 @@ public struct DuplicateRemoval: Middleware {
             // cancellation, and starting it in place saves a thread hop per request (Benchmarks/load). A new
             // task does not inherit the caller's executor preference: it is passed on, so that the
             // transfer stays on the transport's thread.
-            let task = Task.immediate(executorPreference: PreferredExecutor.current) { [table] in
-                await Self.transfer(Self.shared(request), key: key, flightID: flightID, table: table, next: next)
+            let task: Task<Void, Never>
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) {
+                task = Task.immediate(executorPreference: PreferredExecutor.current) { [table] in
+                    await Self.transfer(Self.shared(request), key: key, flightID: flightID, table: table, next: next)
+                }
+            } else {
+                task = Task { [table] in
+                    await Self.transfer(Self.shared(request), key: key, flightID: flightID, table: table, next: next)
+                }
             }
             let orphaned = table.withLock { state -> Bool in
                 guard state.flights[key]?.id == flightID else { return true }
