@@ -196,7 +196,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         guard exchange.request.method == .get,
               !control.noStore, !exchange.control.noStore,
               varying != ["*"],
-              Freshness.heuristicallyCacheable.contains(status) || (explicit && [302, 307].contains(status)),
+              Freshness.mayStore(status: status, explicit: explicit, control: control),
               explicit || validated || (configuration.heuristicFreshness != nil && fields[.lastModified] != nil),
               // RFC 9111 §3.5: a response to an authenticated request only if it says it may be stored.
               exchange.request.head.headerFields[.authorization] == nil || control.isPublic || control.mustRevalidate || control.sharedMaxAge != nil,

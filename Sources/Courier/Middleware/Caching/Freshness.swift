@@ -6,6 +6,15 @@ enum Freshness {
     /// Statuses a cache may store without explicit freshness (RFC 9110 §15.1, "heuristically cacheable").
     static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
+    /// RFC 9111 §3: any final status may be stored when the response allows it explicitly — a freshness
+    /// lifetime (`max-age`, `Expires`) or `public` / `private` (this cache is private) — and the
+    /// heuristically cacheable statuses of RFC 9110 §15.1 without. A `206` (ranges are passed through) and
+    /// a `304` (it updates a stored response) are never stored as such.
+    static func mayStore(status: Int, explicit: Bool, control: CacheControl) -> Bool {
+        guard status >= 200, status != 206, status != 304 else { return false }
+        return heuristicallyCacheable.contains(status) || explicit || control.isPublic || control.isPrivate
+    }
+
     /// `corrected_initial_age` (§4.2.3): the larger of the age the `Date` field implies and the `Age`
     /// the server or a proxy gave plus the time the exchange took.
     static func initialAge(_ fields: HTTPFields, requestTime: Date, responseTime: Date) -> Double {
