@@ -9,6 +9,8 @@ struct Caching<C: Clock<Duration>>: Middleware {
     /// Counts invalidations: a response whose request began before the latest one is not stored, so a
     /// GET in flight while a POST changes the resource cannot store the old content after it.
     let invalidations = Locked<UInt64>(0)
+    /// The keys a `stale-while-revalidate` refresh is running for: one at a time per key.
+    let revalidating = Locked<Set<String>>([])
 
     /// Statuses after which a stale response may stand in for an error (RFC 5861 §4).
     private static var serverErrors: Set<Int> { [500, 502, 503, 504] }
@@ -54,6 +56,10 @@ struct Caching<C: Clock<Duration>>: Middleware {
         if exchange.control.onlyIfCached {
             throw Self.notCached(request, "the stored response is stale")
         }
+        if policy == .useCache, mayServeWhileRevalidating(stored, exchange, at: now) {
+            revalidateInBackground(stored, exchange, next: next)
+            return served(stored, to: request, as: .cache, at: now)
+        }
         return try await revalidate(stored, exchange, next: next)
     }
 
@@ -64,7 +70,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
     // MARK: Reading the cache
 
     /// RFC 9111 §4.2, with the request's `max-age`, `min-fresh` and `max-stale` (§5.2.1).
-    private func isFresh(_ stored: CachedResponse, for exchange: Exchange, at now: Date) -> Bool {
+    func isFresh(_ stored: CachedResponse, for exchange: Exchange, at now: Date) -> Bool {
         let storedControl = CacheControl(stored.fields)
         guard !storedControl.noCache, !exchange.control.noCache else { return false }
         let age = stored.age(at: now)
@@ -78,7 +84,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         return false
     }
 
-    private func served(_ stored: CachedResponse, to request: ClientRequest, as status: CacheStatus, at now: Date) -> ClientResponse {
+    func served(_ stored: CachedResponse, to request: ClientRequest, as status: CacheStatus, at now: Date) -> ClientResponse {
         var fields = stored.fields
         // A stored age is finite but may be huge; `Age` caps at 2³¹ (RFC 9111 §5.1).
         fields[.age] = String(Int(min(max(0, stored.age(at: now)), 2_147_483_648)))
@@ -89,33 +95,9 @@ struct Caching<C: Clock<Duration>>: Middleware {
         return ClientResponse(head: head, body: request.method == .head ? .empty : ResponseBody(stored.body), request: answered)
     }
 
-    /// A `206` cut from a fresh stored `200` for a request of one byte range (RFC 9110 §14), or `nil` to
-    /// send the request on: no such response, a stale one, several ranges, a validator condition
-    /// (`If-Range` included) or a range past the end. A `206` from the network is never stored: a cache
-    /// that combined partial responses (RFC 9111 §3.4) would trade correctness for little.
-    private func servedRange(of request: ClientRequest, policy: CachePolicy) -> ClientResponse? {
-        let fields = request.head.headerFields
-        guard request.method == .get, let range = fields[.range], policy != .reloadIgnoringCache,
-              [.ifRange, .ifMatch, .ifNoneMatch, .ifModifiedSince, .ifUnmodifiedSince].allSatisfy({ fields[$0] == nil }),
-              let url = CacheKeys.url(of: request) else { return nil }
-        let exchange = Exchange(request: request, url: url, control: CacheControl(fields))
-        let now = dates.now()
-        guard !exchange.control.noStore || policy == .onlyFromCache,
-              let stored = store.responses(forKey: exchange.key).first(where: { CacheKeys.matches($0, fields: fields, identity: exchange.identity) }),
-              stored.status == 200,
-              policy == .returnCacheElseLoad || policy == .onlyFromCache || isFresh(stored, for: exchange, at: now),
-              let bytes = ByteRange.single(range, length: stored.body.count) else { return nil }
-        var whole = served(stored, to: request, as: .cache, at: now)
-        whole.head.status = .partialContent
-        whole.head.headerFields[.contentRange] = "bytes \(bytes.first)-\(bytes.last)/\(stored.body.count)"
-        whole.head.headerFields[.contentLength] = String(bytes.last - bytes.first + 1)
-        whole.body = ResponseBody(Data(stored.body[stored.body.startIndex + bytes.first...stored.body.startIndex + bytes.last]))
-        return whole
-    }
-
     // MARK: Asking the server
 
-    private func revalidate(_ stored: CachedResponse, _ exchange: Exchange, next: Next) async throws -> ClientResponse {
+    func revalidate(_ stored: CachedResponse, _ exchange: Exchange, next: Next) async throws -> ClientResponse {
         let storedFields = stored.fields
         var conditional = exchange.request
         if let tag = storedFields[.eTag] { conditional.head.headerFields[.ifNoneMatch] = tag }
@@ -307,7 +289,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
 }
 
 /// One request as the cache sees it.
-private struct Exchange: Sendable {
+struct Exchange: Sendable {
     let request: ClientRequest
     let url: String
     let control: CacheControl
