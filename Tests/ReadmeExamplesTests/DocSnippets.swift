@@ -265,3 +265,15 @@ func performanceLinuxClient() async throws {
     _ = try await client.send(.articles(tag: "swift"))
     try await transport.shutdown()                    // when the app is done with it
 }
+
+// MARK: Caching.md
+
+func cachingArticleExample() {
+    let client = Client.standard(transport: URLSessionTransport())
+        .caching(in: MemoryCacheStore())                 // or configuration: .heuristic
+        .targeting(.production)
+    var options = RequestOptions()
+    options.cacheTimeToLive = .seconds(300)
+    let countries = Endpoint<[String]>(path: "/countries", options: options)
+    _ = (client, countries)
+}

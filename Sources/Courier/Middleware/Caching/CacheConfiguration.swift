@@ -21,6 +21,10 @@ public struct CacheConfiguration: Sendable {
     /// did the same with JSON would show data minutes old with no line of code asking for it. Turn it on
     /// with ``heuristic`` for servers that serve files and leave caching headers out.
     public var heuristicFreshness: HeuristicFreshness?
+    /// How long responses from a host stay fresh, whatever their own headers say, by host name
+    /// (lowercased, without port): `["api.example.com": .seconds(60)]`. A request's
+    /// `RequestOptions.cacheTimeToLive` wins over it. Empty by default.
+    public var timeToLive: [String: Duration] = [:]
     /// Bodies larger than this are passed through, never stored. 5 MiB by default.
     public var maxEntrySize: Int
 

@@ -34,6 +34,10 @@ enum CachePolicyOptionKey: RequestOptionKey {
     static let defaultValue = CachePolicy.useCache
 }
 
+enum CacheTimeToLiveOptionKey: RequestOptionKey {
+    static let defaultValue: Duration? = nil
+}
+
 enum CacheStatusOptionKey: RequestOptionKey {
     static let defaultValue = CacheStatus.network
 }
@@ -44,6 +48,21 @@ extension RequestOptions {
     public var cachePolicy: CachePolicy {
         get { self[CachePolicyOptionKey.self] }
         set { self[CachePolicyOptionKey.self] = newValue }
+    }
+
+    /// How long the response to this request stays fresh in the cache, whatever its own headers say
+    /// (it is stored as if it said `max-age`); `nil` (the default) keeps RFC 9111's rules, or the
+    /// layer's ``CacheConfiguration/timeToLive``. For servers that send no caching headers, or wrong
+    /// ones. `no-store`, `Vary: *` and credentials still keep a response out of the cache.
+    ///
+    /// ```swift
+    /// var options = RequestOptions()
+    /// options.cacheTimeToLive = .seconds(300)
+    /// let countries = Endpoint<[String]>(path: "/countries", options: options)
+    /// ```
+    public var cacheTimeToLive: Duration? {
+        get { self[CacheTimeToLiveOptionKey.self] }
+        set { self[CacheTimeToLiveOptionKey.self] = newValue }
     }
 
     /// Set by the caching layer on the request of a response it answers from the cache.

@@ -117,7 +117,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         let now = dates.now()
         if response.status.code == 304, storedFields[.eTag] != nil || storedFields[.lastModified] != nil {
             _ = await response.releasingBody()
-            let refreshed = refresh(stored, with: response.head.headerFields, requestTime: requestTime, responseTime: now)
+            let refreshed = refresh(stored, with: response.head.headerFields, requestTime: requestTime, responseTime: now, timeToLive: timeToLive(for: exchange.request))
             guard invalidations.withLock({ $0 }) == epoch else {
                 return served(refreshed, to: exchange.request, as: .revalidated, at: now)
             }
@@ -200,7 +200,8 @@ struct Caching<C: Clock<Duration>>: Middleware {
         let control = CacheControl(fields)
         let status = response.status.code
         let varying = CacheKeys.varyingNames(fields)
-        let explicit = control.maxAge != nil || fields[.expires] != nil
+        let override = timeToLive(for: exchange.request)
+        let explicit = control.maxAge != nil || fields[.expires] != nil || override != nil
         let validated = fields[.eTag] != nil || fields[.lastModified] != nil
         guard exchange.request.method == .get,
               !control.noStore, !exchange.control.noStore,
@@ -222,13 +223,28 @@ struct Caching<C: Clock<Duration>>: Middleware {
             responseTime: responseTime,
             varyingRequestFields: CacheKeys.values(of: varying, in: exchange.request.head.headerFields),
             initialAge: Freshness.initialAge(fields, requestTime: requestTime, responseTime: responseTime),
-            freshnessLifetime: Freshness.lifetime(fields, control: control, status: status, responseTime: responseTime, heuristic: configuration.heuristicFreshness),
+            freshnessLifetime: override.map(Self.seconds)
+                ?? Freshness.lifetime(fields, control: control, status: status, responseTime: responseTime, heuristic: configuration.heuristicFreshness),
             credentialIdentity: exchange.identity
         )
     }
 
+    /// The time-to-live that overrides a response's own freshness: the request's, else its host's.
+    private func timeToLive(for request: ClientRequest) -> Duration? {
+        if let own = request.options.cacheTimeToLive { return own }
+        guard !configuration.timeToLive.isEmpty, let authority = request.head.authority else { return nil }
+        let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }.dropFirst())
+            : String(authority.split(separator: ":").first ?? "")
+        return configuration.timeToLive[host.lowercased()]
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// The stored response with the fields of a `304` (RFC 9111 §4.3.4) and the new exchange's times.
-    private func refresh(_ stored: CachedResponse, with update: HTTPFields, requestTime: Date, responseTime: Date) -> CachedResponse {
+    private func refresh(_ stored: CachedResponse, with update: HTTPFields, requestTime: Date, responseTime: Date, timeToLive: Duration?) -> CachedResponse {
         var fields = stored.fields
         let kept: Set<HTTPField.Name> = [.contentLength, .contentEncoding, .contentType, .transferEncoding]
         for name in Set(update.map(\.name)) where !kept.contains(name) {
@@ -244,7 +260,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         refreshed.requestTime = requestTime
         refreshed.responseTime = responseTime
         refreshed.initialAge = Freshness.initialAge(fields, requestTime: requestTime, responseTime: responseTime)
-        refreshed.freshnessLifetime = Freshness.lifetime(
+        refreshed.freshnessLifetime = timeToLive.map(Self.seconds) ?? Freshness.lifetime(
             fields, control: CacheControl(fields), status: stored.status, responseTime: responseTime,
             heuristic: configuration.heuristicFreshness
         )
