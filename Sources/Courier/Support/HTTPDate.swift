@@ -61,10 +61,12 @@ private struct DateScanner {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "GMT")!
         let thisYear = calendar.component(.year, from: now)
-        // The year ending in these two digits that is at most 50 years ahead of now.
-        var year = thisYear - thisYear % 100 + shortYear
-        if year > thisYear + 50 { year -= 100 }
-        return Self.date(year: year, month: month + 1, day: day, time: time)
+        // This century's reading, unless that timestamp is more than 50 years after now (compared as
+        // dates, not years): then the most recent past year with the same two digits.
+        let century = thisYear - thisYear % 100
+        guard let reading = Self.date(year: century + shortYear, month: month + 1, day: day, time: time) else { return nil }
+        guard let limit = calendar.date(byAdding: .year, value: 50, to: now), reading > limit else { return reading }
+        return Self.date(year: century + shortYear - 100, month: month + 1, day: day, time: time)
     }
 
     /// `day-name SP month SP ( 2DIGIT / ( SP DIGIT ) ) SP time-of-day SP year`

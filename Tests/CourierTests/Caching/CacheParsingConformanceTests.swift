@@ -76,7 +76,8 @@ struct CacheParsingConformanceTests {
         let calendar = { var c = Calendar(identifier: .gregorian); c.timeZone = TimeZone(identifier: "GMT")!; return c }()
         func year(_ text: String) -> Int? { HTTPDate.parse(text, now: now).map { calendar.component(.year, from: $0) } }
         #expect(year("Thursday, 01-Dec-50 16:00:00 GMT") == 2050)     // 24 years ahead: this century
-        #expect(year("Friday, 01-Dec-76 16:00:00 GMT") == 2076)       // 50 years ahead: still ahead
+        #expect(year("Sunday, 01-Nov-76 16:00:00 GMT") == 2076)       // under 50 years ahead: still ahead
+        #expect(year("Tuesday, 01-Dec-76 16:00:00 GMT") == 1976)      // 50 years and 6 days ahead: the past
         #expect(year("Wednesday, 01-Dec-77 16:00:00 GMT") == 1977)    // 51 years ahead: the past century
         #expect(year("Tuesday, 01-Dec-26 16:00:00 GMT") == 2026)
     }

@@ -50,8 +50,9 @@ struct CacheRangeAndHeuristicTests {
 
     @Test("heuristic freshness is off by default and on with .heuristic: 10% of the age since Last-Modified")
     func heuristicFreshness() async throws {
-        let tenDaysAgo = HTTPDate.format(Date().addingTimeInterval(-10 * 86_400))
-        let answer: @Sendable (ClientRequest) -> (Int, HTTPFields) = { _ in (200, [.lastModified: tenDaysAgo, .date: HTTPDate.format(Date())]) }
+        let date = Date()
+        let fiveDaysAgo = HTTPDate.format(date.addingTimeInterval(-5 * 86_400))
+        let answer: @Sendable (ClientRequest) -> (Int, HTTPFields) = { _ in (200, [.lastModified: fiveDaysAgo, .date: HTTPDate.format(date)]) }
         let plain = Rig(answer: answer)
         _ = try await plain.get()
         #expect(try await plain.get().0.cacheStatus != .cache)
@@ -64,7 +65,9 @@ struct CacheRangeAndHeuristicTests {
         let client = Client(transport: transport).caching(in: MemoryCacheStore(), configuration: .heuristic, clock: clock)
         _ = try await client.send(try ClientRequest(url: CachingMiddlewareTests.url))
         #expect(try await client.send(try ClientRequest(url: CachingMiddlewareTests.url)).cacheStatus == .cache)
-        await clock.advance(by: .seconds(86_400 + 1))      // 10% of ten days is a day
+        await clock.advance(by: .seconds(43_190))          // 10% of five days is 43,200 s: still fresh
+        #expect(try await client.send(try ClientRequest(url: CachingMiddlewareTests.url)).cacheStatus == .cache)
+        await clock.advance(by: .seconds(20))              // past it
         _ = try await client.send(try ClientRequest(url: CachingMiddlewareTests.url))
         #expect(transport.requests.count == 2)
     }

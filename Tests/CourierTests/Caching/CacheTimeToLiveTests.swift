@@ -30,6 +30,26 @@ struct CacheTimeToLiveTests {
         #expect(try await plain.send(try ClientRequest(url: "https://api.test/countries")).cacheStatus == .network)
     }
 
+    @Test("a time-to-live never stores an error or an authenticated response")
+    func neverErrorsOrCredentials() async throws {
+        let failing = RecordingTransport { request in ClientResponse(head: HTTPResponse(status: .serviceUnavailable), request: request) }
+        var configuration = CacheConfiguration()
+        configuration.timeToLive = ["API.test": .seconds(60)]        // keys compare without case
+        let store = MemoryCacheStore()
+        let client = Client(transport: failing).caching(in: store, configuration: configuration)
+        _ = try await client.send(try ClientRequest(url: "https://api.test/a"))
+        #expect(try await client.send(try ClientRequest(url: "https://api.test/a")).cacheStatus == .network)
+        #expect(failing.requests.count == 2)
+
+        let transport = Self.bare()
+        let authenticated = Client(transport: transport).caching(in: MemoryCacheStore(), configuration: configuration)
+        let signedIn = try ClientRequest(url: "https://api.test/me", headers: ["Authorization": "Bearer t"])
+        _ = try await authenticated.send(signedIn)
+        #expect(try await authenticated.send(signedIn).cacheStatus == .network)
+        _ = try await authenticated.send(try ClientRequest(url: "https://api.test/public"))
+        #expect(try await authenticated.send(try ClientRequest(url: "https://api.test/public")).cacheStatus == .cache)
+    }
+
     @Test("a host's time-to-live applies to its responses only, and a request's own wins")
     func perHost() async throws {
         let transport = Self.bare()

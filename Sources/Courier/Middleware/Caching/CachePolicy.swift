@@ -53,7 +53,8 @@ extension RequestOptions {
     /// How long the response to this request stays fresh in the cache, whatever its own headers say
     /// (it is stored as if it said `max-age`); `nil` (the default) keeps RFC 9111's rules, or the
     /// layer's ``CacheConfiguration/timeToLive``. For servers that send no caching headers, or wrong
-    /// ones. `no-store`, `Vary: *` and credentials still keep a response out of the cache.
+    /// ones. It applies to successes (`200`, `203`, `204`, `300`, `301`, `308`) of requests without
+    /// `Authorization`; `no-store` and `Vary: *` still keep a response out of the cache.
     ///
     /// ```swift
     /// var options = RequestOptions()

@@ -175,11 +175,13 @@ struct Caching<C: Clock<Duration>>: Middleware {
                 }
             },
             onEnd: { [store, invalidations, key = exchange.key] _, ending in
-                guard case .finished = ending, let body = collected.withLock({ $0 }),
-                      invalidations.withLock({ $0 }) == epoch else { return }
+                guard case .finished = ending, let body = collected.withLock({ $0 }) else { return }
                 var complete = entry
                 complete.body = body
                 store.updateResponses(forKey: key) { variants in
+                    // Checked inside the store's atomic update: an invalidation bumps the epoch before it
+                    // removes, so one that lands between a check outside and this write cannot be undone.
+                    guard invalidations.withLock({ $0 }) == epoch else { return variants }
                     // The new response replaces the variant this request would have been served.
                     let others = variants.filter {
                         !CacheKeys.matches($0, fields: exchange.request.head.headerFields, identity: exchange.identity)
@@ -200,7 +202,12 @@ struct Caching<C: Clock<Duration>>: Middleware {
         let control = CacheControl(fields)
         let status = response.status.code
         let varying = CacheKeys.varyingNames(fields)
-        let override = timeToLive(for: exchange.request)
+        // A time-to-live override makes a success fresh; it never stores an error (a 503 during a deploy
+        // served for a minute), nor an authenticated response (§3.5's exceptions rely on revalidation).
+        let override = timeToLive(for: exchange.request).flatMap { ttl in
+            Freshness.heuristicallyCacheable.contains(status) && status < 400
+                && exchange.request.head.headerFields[.authorization] == nil ? ttl : nil
+        }
         let explicit = control.maxAge != nil || fields[.expires] != nil || override != nil
         let validated = fields[.eTag] != nil || fields[.lastModified] != nil
         guard exchange.request.method == .get,
@@ -235,7 +242,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         guard !configuration.timeToLive.isEmpty, let authority = request.head.authority else { return nil }
         let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }.dropFirst())
             : String(authority.split(separator: ":").first ?? "")
-        return configuration.timeToLive[host.lowercased()]
+        return configuration.timeToLive.first { $0.key.lowercased() == host.lowercased() }?.value
     }
 
     private static func seconds(_ duration: Duration) -> Double {

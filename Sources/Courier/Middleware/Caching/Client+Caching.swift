@@ -4,9 +4,11 @@ extension Client {
     /// A fresh stored response (`max-age`, `Expires`) is returned without asking the server; a stale one
     /// with an `ETag` or `Last-Modified` is revalidated, and a `304` returns the stored body as its
     /// original status. `no-store` is never stored, `no-cache` is always revalidated, `Vary` selects among
-    /// variants (`Vary: *` is never served), a `206` and responses to range or conditional requests are
-    /// passed through, `Set-Cookie` is never stored, and a successful POST, PUT, PATCH or DELETE removes
-    /// the entries of its URL and of its same-origin `Location` and `Content-Location`.
+    /// variants (`Vary: *` is never served), a request for one byte range is cut from a fresh stored
+    /// `200` (a `206` from the server and other conditional requests are passed through, never stored),
+    /// `stale-while-revalidate` and `stale-if-error` are honoured, `Set-Cookie` is never stored, and a
+    /// successful POST, PUT, PATCH or DELETE removes the entries of its URL and of its same-origin
+    /// `Location` and `Content-Location`. The DocC article "HTTP caching" lists every requirement.
     ///
     /// A stored response is only ever served to a request with the same credentials (`Authorization`,
     /// `Proxy-Authorization`, `Cookie`), and one to a request with `Authorization` is stored only if it
