@@ -7,7 +7,8 @@
 #                                        port and prints "PORT PID".
 #   Benchmarks/load/nginx.sh stop DIR    stops the nginx started in DIR, by its PID.
 #
-# POST /upload reads the whole body, discards it and answers 204.
+# POST /upload reads the whole body, discards it and answers 204. /cached/item.json is item.json with
+# `Cache-Control: max-age=86400`.
 set -euo pipefail
 command=${1:?start or stop}
 dir=${2:?a working directory}
@@ -76,6 +77,11 @@ http {
         }
         location = /sink {
             return 204;
+        }
+        # The same document, fresh for a day: what the cache benchmark stores once and then serves.
+        location = /cached/item.json {
+            alias $dir/html/item.json;
+            add_header Cache-Control "max-age=86400";
         }
     }
 }

@@ -36,7 +36,10 @@ LABELS = {
     "courier-metrics": "Courier bare + `.reportingMetrics(to:)`",
     "courier-dedup": "Courier bare + `.removingDuplicates()`",
     "courier-auth": "Courier bare + `.authorizing(with: .bearer)`",
+    "courier-cache-memory": "Courier cache hit, `MemoryCacheStore`",
+    "courier-cache-disk": "Courier cache hit, `DiskCacheStore`",
 }
+CACHE = ["raw-ahc", "courier-bare", "courier-cache-memory", "courier-cache-disk"]
 LAYERS = ["courier-transport", "courier-logging", "courier-retrying", "courier-metrics", "courier-dedup", "courier-auth"]
 
 
@@ -60,11 +63,12 @@ def main():
     parser.add_argument("--pool", type=int, default=64)
     parser.add_argument("--clients", default=",".join(c for c in LABELS if c not in LAYERS))
     parser.add_argument("--layers", action="store_true", help="cost each built-in alone against Courier bare")
+    parser.add_argument("--cache", action="store_true", help="cache hits against the round trips they save")
     parser.add_argument("--transfers", action="store_true")
     parser.add_argument("--transfer-rounds", type=int, default=3)
     parser.add_argument("--write")
     args = parser.parse_args()
-    clients = ["courier-bare"] + LAYERS if args.layers else args.clients.split(",")
+    clients = ["courier-bare"] + LAYERS if args.layers else CACHE if args.cache else args.clients.split(",")
     work = tempfile.mkdtemp(prefix="courier-load-")
     nginx = os.path.join(ROOT, "Benchmarks/load/nginx.sh")
     env = dict(os.environ, BIG_MIB="1024" if args.transfers else "1")
@@ -80,7 +84,7 @@ def main():
                     result = run(args.binary, client, url, concurrency=c, requests=args.requests, pool=args.pool)
                     results.setdefault((client, c), []).append(result)
                     print(json.dumps(result), flush=True)
-        lines += table(results, clients, args)
+        lines += cache_table(results, args) if args.cache else table(results, clients, args)
         if args.transfers:
             lines += transfers(args, url, work)
     finally:
@@ -91,7 +95,8 @@ def main():
     if args.write:
         path = args.write
         document = open(path).read()
-        begin, end = "<!-- load:begin -->", "<!-- load:end -->"
+        marker = "cache" if args.cache else "layers" if args.layers else "load"
+        begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
         if begin in document and end in document:
             head, rest = document.split(begin, 1)
             _, tail = rest.split(end, 1)
@@ -137,6 +142,38 @@ def table(results, clients, args):
             extra = median([x["cpu_us_per_request"] - y["cpu_us_per_request"] for x, y in zip(a, b)])
             cells.append(f"{median(ratios):.2f}× ({extra:+.0f} µs)")
         out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
+def cache_table(results, args):
+    """Each cache hit against the round trips it saves: raw AHC and Courier bare fetching the same document."""
+    cs = sorted({c for (_, c) in results})
+    command = (f"Benchmarks/load/run.py --cache --rounds {args.rounds} --requests {args.requests} "
+               f"--concurrency {args.concurrency} --pool {args.pool}")
+    out = [f"Measured {datetime.date.today()} on this machine (Linux x86_64, 2 cores, Swift 6.3.1, release build), "
+           f"nginx `worker_processes 1` on loopback, each client in its own process, {args.rounds} alternating rounds × "
+           f"{args.requests:,} requests. The cache clients are `Client(transport:).caching(in:).targeting(server)` "
+           f"sending `Endpoint<Data>` for a 1,020-byte JSON served with `Cache-Control: max-age=86400`; the warm-up "
+           f"stores it and every measured request is checked to be a hit. Command: "
+           f"`swift build -c release --product LoadGen && {command}`.", "",
+           "| client | c | req/s (median) | p50 µs | p99 µs | CPU µs/request |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for client in CACHE:
+        for c in cs:
+            rows = results.get((client, c), [])
+            if rows:
+                out.append(f"| {LABELS[client]} | {c} | {median([x['rps'] for x in rows]):,.0f} | "
+                           f"{median([x['p50_us'] for x in rows]):,.1f} | {median([x['p99_us'] for x in rows]):,.1f} | "
+                           f"{median([x['cpu_us_per_request'] for x in rows]):.2f} |")
+    out += ["", "CPU per request of the round trip over CPU per hit, the median of the per-round paired ratios "
+            "(higher is better; the target is 20×):", "",
+            "| hit | saves | " + " | ".join(f"c={c}" for c in cs) + " |", "| --- | --- |" + " ---: |" * len(cs)]
+    for hit in ["courier-cache-memory", "courier-cache-disk"]:
+        for trip in ["raw-ahc", "courier-bare"]:
+            cells = []
+            for c in cs:
+                a, b = results.get((hit, c), []), results.get((trip, c), [])
+                cells.append(f"{median([y['cpu_us_per_request'] / x['cpu_us_per_request'] for x, y in zip(a, b)]):.1f}×")
+            out.append(f"| {LABELS[hit]} | {LABELS[trip]} | " + " | ".join(cells) + " |")
     return out
 
 

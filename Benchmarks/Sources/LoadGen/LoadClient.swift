@@ -37,6 +37,10 @@ enum LoadClient: String, CaseIterable, Sendable {
     /// retrying, metrics, dedup, auth), decoding `Endpoint<Item>` when `LOADGEN_DECODE=1`: to find which
     /// combination costs what.
     case courierCustom = "courier-custom"
+    /// Cache hits: `Client(transport:).caching(in:).targeting(server)` sending `Endpoint<Data>` for
+    /// `/cached/item.json` (fresh for a day), stored by the warm-up; every measured request is a hit.
+    case courierCacheMemory = "courier-cache-memory"
+    case courierCacheDisk = "courier-cache-disk"
     /// Downloads: the body streamed and counted, never collected.
     case rawAHCDownload = "raw-ahc-download"
     case courierDownload = "courier-download"
@@ -109,7 +113,7 @@ extension LoadClient {
                 }, shutdown)
             }
         case .courierBare, .courierRealistic, .courierRealisticLoops, .courierDownload, .courierUpload, .courierTransport, .courierCustom,
-             .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
+             .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth, .courierCacheMemory, .courierCacheDisk:
             var configuration = AsyncHTTPClientTransport.Configuration(maxConnectionsPerHost: options.pool)
             // `LOADGEN_ON_LOOPS=1` runs any client's layers on the event loops, to measure what that changes.
             configuration.runsLayersOnEventLoops = self == .courierRealisticLoops || ProcessInfo.processInfo.environment["LOADGEN_ON_LOOPS"] == "1"
@@ -135,6 +139,29 @@ extension LoadClient {
                     }, shutdown)
                 }
                 return ({ index in try await targeted.send(Self.itemData(index)).count }, shutdown)
+            case .courierCacheMemory, .courierCacheDisk:
+                let store: any CacheStore
+                var cleanUp: @Sendable () -> Void = {}
+                if self == .courierCacheDisk {
+                    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-load-cache-\(UUID())")
+                    store = try DiskCacheStore(directory: directory)
+                    cleanUp = { try? FileManager.default.removeItem(at: directory) }
+                } else {
+                    store = MemoryCacheStore()
+                }
+                let client = Client(transport: transport).caching(in: store).targeting(server)
+                let endpoint = Endpoint<Data>(path: "/cached/item.json")
+                return ({ index in
+                    let (data, response) = try await client.response(endpoint)
+                    // The warm-up (indices from 1,000,000) stores it; every measured request must be a hit.
+                    guard index >= 1_000_000 || response.cacheStatus == .cache else {
+                        throw LoadError(message: "request \(index) was not a cache hit")
+                    }
+                    return data.count
+                }, { [cleanUp] in
+                    cleanUp()
+                    try await shutdown()
+                })
             case .courierTransport:
                 return ({ index in
                     let response = try await transport.send(try ClientRequest(url: url + "/item.json?q=\(index)"))

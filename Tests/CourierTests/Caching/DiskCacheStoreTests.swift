@@ -4,10 +4,10 @@ import Testing
 
 @Suite("DiskCacheStore")
 struct DiskCacheStoreTests {
-    static func withDirectory(_ body: (URL) throws -> Void) throws {
+    static func withDirectory(_ body: (URL) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cache-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try body(directory)
+        try await body(directory)
     }
 
     static func onlyFile(in directory: URL) throws -> URL {
@@ -17,21 +17,21 @@ struct DiskCacheStoreTests {
     }
 
     @Test("what one instance writes, a new instance on the same directory reads (a process restart)")
-    func survivesRestart() throws {
-        try Self.withDirectory { directory in
+    func survivesRestart() async throws {
+        try await Self.withDirectory { directory in
             let written = cachedResponse("http://h/a", size: 5000)
-            try DiskCacheStore(directory: directory).updateResponses(forKey: "GET http://h/a") { _ in [written] }
+            try await DiskCacheStore(directory: directory).updateResponses(forKey: "GET http://h/a") { _ in [written] }
             let reopened = try DiskCacheStore(directory: directory)
-            #expect(reopened.responses(forKey: "GET http://h/a") == [written])
-            #expect(reopened.responses(forKey: "GET http://h/b").isEmpty)
+            #expect(await reopened.responses(forKey: "GET http://h/a") == [written])
+            #expect(await reopened.responses(forKey: "GET http://h/b").isEmpty)
         }
     }
 
     @Test("file names reveal neither the URL nor the credentials")
-    func fileNames() throws {
-        try Self.withDirectory { directory in
+    func fileNames() async throws {
+        try await Self.withDirectory { directory in
             let store = try DiskCacheStore(directory: directory)
-            store.updateResponses(forKey: "GET http://h/secret-path?token=t") { _ in [cachedResponse("x", size: 1)] }
+            await store.updateResponses(forKey: "GET http://h/secret-path?token=t") { _ in [cachedResponse("x", size: 1)] }
             let name = try Self.onlyFile(in: directory).lastPathComponent
             #expect(!name.contains("secret"))
             #expect(name.hasSuffix(".courier-cache"))
@@ -39,10 +39,10 @@ struct DiskCacheStoreTests {
     }
 
     @Test("a corrupted, a truncated and a foreign file are misses, and are deleted", arguments: ["corrupt", "truncated", "garbage", "empty"])
-    func damaged(_ damage: String) throws {
-        try Self.withDirectory { directory in
+    func damaged(_ damage: String) async throws {
+        try await Self.withDirectory { directory in
             let store = try DiskCacheStore(directory: directory)
-            store.updateResponses(forKey: "GET http://h/a") { _ in [cachedResponse("http://h/a", size: 4000)] }
+            await store.updateResponses(forKey: "GET http://h/a") { _ in [cachedResponse("http://h/a", size: 4000)] }
             let file = try Self.onlyFile(in: directory)
             var data = try Data(contentsOf: file)
             switch damage {
@@ -53,20 +53,20 @@ struct DiskCacheStoreTests {
             }
             try data.write(to: file)
             let reopened = try DiskCacheStore(directory: directory)
-            #expect(reopened.responses(forKey: "GET http://h/a").isEmpty)
+            #expect(await reopened.responses(forKey: "GET http://h/a").isEmpty)
             #expect(!FileManager.default.fileExists(atPath: file.path))
             // And the key works again afterwards.
-            reopened.updateResponses(forKey: "GET http://h/a") { _ in [cachedResponse("http://h/a", size: 10)] }
-            #expect(reopened.responses(forKey: "GET http://h/a").count == 1)
+            await reopened.updateResponses(forKey: "GET http://h/a") { _ in [cachedResponse("http://h/a", size: 10)] }
+            #expect(await reopened.responses(forKey: "GET http://h/a").count == 1)
         }
     }
 
     @Test("stays within its byte budget, deleting the least recently used files")
-    func budget() throws {
-        try Self.withDirectory { directory in
+    func budget() async throws {
+        try await Self.withDirectory { directory in
             let store = try DiskCacheStore(directory: directory, maxBytes: 60_000)
             for index in 0..<10 {
-                store.updateResponses(forKey: "GET http://h/\(index)") { _ in [cachedResponse("http://h/\(index)", size: 10_000)] }
+                await store.updateResponses(forKey: "GET http://h/\(index)") { _ in [cachedResponse("http://h/\(index)", size: 10_000)] }
             }
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             let total = try names.reduce(0) { total, name in
@@ -75,8 +75,8 @@ struct DiskCacheStoreTests {
             }
             #expect(total <= 60_000)
             #expect(!names.isEmpty)
-            #expect(store.responses(forKey: "GET http://h/9").count == 1, "the newest entry is kept")
-            store.removeAll()
+            #expect(await store.responses(forKey: "GET http://h/9").count == 1, "the newest entry is kept")
+            await store.removeAll()
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         }
     }

@@ -1,8 +1,14 @@
 /// Where ``Client/caching(in:configuration:clock:)`` keeps responses: a table from a key (the method
 /// and URL) to the variants stored for it.
 ///
-/// Calls are synchronous and short, so that a response is stored by the time its body has been read
-/// and the next request finds it; ``DiskCacheStore`` does small file reads and writes inside them.
+/// The calls are `async` so that a store may do its work where it belongs: ``DiskCacheStore`` reads and
+/// writes its files on a thread of its own, never on the tasks' cooperative threads. A store that needs no
+/// I/O implements them as plain synchronous methods (``MemoryCacheStore`` does): a cache hit then never
+/// suspends.
+///
+/// The cache awaits a store's write before it hands the end of a response's body to its reader, so a
+/// response is stored by the time its body has been read, and the next request finds it.
+///
 /// Implementations must be safe to call from many tasks at once, and ``updateResponses(forKey:_:)``
 /// must be atomic for its key.
 ///
@@ -10,15 +16,15 @@
 /// ``DiskCacheStore`` (one directory, survives a restart).
 public protocol CacheStore: Sendable {
     /// The variants stored for `key`; empty when there are none.
-    func responses(forKey key: String) -> [CachedResponse]
+    func responses(forKey key: String) async -> [CachedResponse]
 
     /// Replaces the variants for `key` with `transform` of them, atomically; an empty result removes
     /// the key.
-    func updateResponses(forKey key: String, _ transform: ([CachedResponse]) -> [CachedResponse])
+    func updateResponses(forKey key: String, _ transform: @escaping @Sendable ([CachedResponse]) -> [CachedResponse]) async
 
     /// Removes everything stored for `key`.
-    func removeResponses(forKey key: String)
+    func removeResponses(forKey key: String) async
 
     /// Empties the store.
-    func removeAll()
+    func removeAll() async
 }

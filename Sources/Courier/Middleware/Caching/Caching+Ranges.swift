@@ -6,7 +6,7 @@ extension Caching {
     /// send the request on: no such response, a stale one, several ranges, a validator condition
     /// (`If-Range` included) or a range past the end. A `206` from the network is never stored: a cache
     /// that combined partial responses (RFC 9111 §3.4) would trade correctness for little.
-    func servedRange(of request: ClientRequest, policy: CachePolicy) -> ClientResponse? {
+    func servedRange(of request: ClientRequest, policy: CachePolicy) async -> ClientResponse? {
         let fields = request.head.headerFields
         guard request.method == .get, let range = fields[.range], policy != .reloadIgnoringCache,
               [.ifRange, .ifMatch, .ifNoneMatch, .ifModifiedSince, .ifUnmodifiedSince].allSatisfy({ fields[$0] == nil }),
@@ -14,7 +14,7 @@ extension Caching {
         let exchange = Exchange(request: request, url: url, control: CacheControl(fields))
         let now = dates.now()
         guard !exchange.control.noStore || policy == .onlyFromCache,
-              let stored = store.responses(forKey: exchange.key).first(where: { CacheKeys.matches($0, fields: fields, identity: exchange.identity) }),
+              let stored = await store.responses(forKey: exchange.key).first(where: { CacheKeys.matches($0, fields: fields, identity: exchange.identity) }),
               stored.status == 200,
               policy == .returnCacheElseLoad || policy == .onlyFromCache || isFresh(stored, for: exchange, at: now),
               let bytes = ByteRange.single(range, length: stored.body.count) else { return nil }

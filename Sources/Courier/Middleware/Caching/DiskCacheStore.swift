@@ -7,6 +7,9 @@ import Foundation
 /// it never crashes the app. When the directory holds more than ``maxBytes``, the least recently used
 /// files (by modification date, which a read refreshes) are deleted.
 ///
+/// The file reads and writes run one at a time on a dispatch queue of the store's own, so that they never
+/// block the threads Swift's tasks share; the caller's task waits for them without holding a thread.
+///
 /// ```swift
 /// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
 /// let store = try DiskCacheStore(directory: caches.appendingPathComponent("api"))
@@ -19,6 +22,8 @@ public final class DiskCacheStore: CacheStore {
     public let maxBytes: Int
     /// The bytes on disk, computed on first use; nil until then.
     private let usage = Locked<Int?>(nil)
+    /// Where the file I/O runs: a serial queue, off the cooperative pool.
+    private let files = DispatchQueue(label: "Courier.DiskCacheStore")
 
     /// Creates the directory if needed.
     ///
@@ -33,12 +38,16 @@ public final class DiskCacheStore: CacheStore {
     }
 
     /// The variants stored for `key`; reading one makes it the most recently used.
-    public func responses(forKey key: String) -> [CachedResponse] {
-        usage.withLock { usage in read(key, usage: &usage) } ?? []
+    public func responses(forKey key: String) async -> [CachedResponse] {
+        await onFileQueue { [self] in usage.withLock { usage in read(key, usage: &usage) } ?? [] }
     }
 
     /// Replaces the variants for `key` under the store's lock, then evicts to stay within the budget.
-    public func updateResponses(forKey key: String, _ transform: ([CachedResponse]) -> [CachedResponse]) {
+    public func updateResponses(forKey key: String, _ transform: @escaping @Sendable ([CachedResponse]) -> [CachedResponse]) async {
+        await onFileQueue { [self] in update(key, transform) }
+    }
+
+    private func update(_ key: String, _ transform: ([CachedResponse]) -> [CachedResponse]) {
         usage.withLock { usage in
             var total = usage ?? measure()
             let file = file(for: key)
@@ -63,7 +72,11 @@ public final class DiskCacheStore: CacheStore {
     }
 
     /// Removes everything stored for `key`.
-    public func removeResponses(forKey key: String) {
+    public func removeResponses(forKey key: String) async {
+        await onFileQueue { [self] in remove(key) }
+    }
+
+    private func remove(_ key: String) {
         usage.withLock { usage in
             let file = file(for: key)
             let size = size(of: file)
@@ -74,14 +87,23 @@ public final class DiskCacheStore: CacheStore {
     }
 
     /// Empties the store.
-    public func removeAll() {
-        usage.withLock { usage in
-            for file in files() { try? FileManager.default.removeItem(at: file) }
-            usage = 0
+    public func removeAll() async {
+        await onFileQueue { [self] in
+            usage.withLock { usage in
+                for file in cacheFiles() { try? FileManager.default.removeItem(at: file) }
+                usage = 0
+            }
         }
     }
 
-    // MARK: Files (called with the lock held)
+    /// Runs `work` on the store's queue and waits for it without blocking a thread of the caller's.
+    private func onFileQueue<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            files.async { continuation.resume(returning: work()) }
+        }
+    }
+
+    // MARK: Files (called on the queue, with the lock held)
 
     private func file(for key: String) -> URL {
         directory.appendingPathComponent(SHA256.hex(of: key) + DiskCacheFile.pathExtension)
@@ -102,7 +124,7 @@ public final class DiskCacheStore: CacheStore {
         return record.responses
     }
 
-    private func files() -> [URL] {
+    private func cacheFiles() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(DiskCacheFile.pathExtension) }.map { directory.appendingPathComponent($0) }
     }
@@ -112,12 +134,12 @@ public final class DiskCacheStore: CacheStore {
     }
 
     private func measure() -> Int {
-        files().reduce(0) { $0 + size(of: $1) }
+        cacheFiles().reduce(0) { $0 + size(of: $1) }
     }
 
     /// Deletes the least recently used files until the rest fit in `budget`; returns what is left.
     private func evict(toFit budget: Int, keeping kept: URL) -> Int {
-        let entries = files().map { file -> (URL, Int, Date) in
+        let entries = cacheFiles().map { file -> (URL, Int, Date) in
             let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
             let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
             return (file, size, attributes?[.modificationDate] as? Date ?? .distantPast)

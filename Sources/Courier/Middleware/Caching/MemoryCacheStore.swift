@@ -1,6 +1,9 @@
 /// A ``CacheStore`` in memory that never holds more than its byte budget: when a new entry does not
 /// fit, the least recently used entries go first; an entry larger than the whole budget is not kept.
 ///
+/// Its methods are synchronous (a short critical section under a lock), so the cache's `await`s on it
+/// never suspend.
+///
 /// ```swift
 /// let client = base.caching(in: MemoryCacheStore(maxBytes: 20 * 1024 * 1024))
 /// ```
@@ -31,7 +34,7 @@ public final class MemoryCacheStore: CacheStore {
     }
 
     /// Replaces the variants for `key` under the store's lock, then evicts to stay within the budget.
-    public func updateResponses(forKey key: String, _ transform: ([CachedResponse]) -> [CachedResponse]) {
+    public func updateResponses(forKey key: String, _ transform: @escaping @Sendable ([CachedResponse]) -> [CachedResponse]) {
         table.withLock { table in
             let updated = transform(table.value(forKey: key) ?? [])
             let cost = updated.reduce(0) { $0 + $1.cost }
