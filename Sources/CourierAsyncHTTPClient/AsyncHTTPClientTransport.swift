@@ -236,6 +236,9 @@ public final class AsyncHTTPClientTransport: Transport {
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 extension AsyncHTTPClientTransport: LayerExecutorProviding {
+    /// Whether ``Configuration/runsLayersOnEventLoops`` is on.
+    package var offersLayerExecutors: Bool { executors != nil }
+
     /// The executor of the event loop the next exchange will most likely use, so that `Client` runs a
     /// request's layers on the thread that does its I/O; `nil` when ``Configuration/runsLayersOnEventLoops``
     /// is off or the transport is shut down (a shut-down loop drops what it is given).

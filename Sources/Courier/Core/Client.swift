@@ -73,8 +73,9 @@ public struct Client: Sendable {
     }
 
     private static func layerExecutorProvider(_ transport: some Transport) -> (any Sendable)? {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), transport is any LayerExecutorProviding {
-            return transport
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *), let provider = transport as? any LayerExecutorProviding,
+           provider.offersLayerExecutors {
+            return provider
         }
         return nil
     }

@@ -5,6 +5,9 @@
 /// iOS 18 while Courier supports macOS 14 / iOS 17, and only the NIO transport has threads to offer.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 package protocol LayerExecutorProviding: Sendable {
+    /// Whether it may offer executors at all; when not, ``Client`` never asks, and pays nothing per request.
+    var offersLayerExecutors: Bool { get }
+
     /// The executor of the thread the next exchange will most likely use, or `nil` to stay where the task is.
     func layerExecutor() -> (any TaskExecutor)?
 }

@@ -80,4 +80,35 @@ struct DiskCacheStoreTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         }
     }
+
+    @Test("the records used last are kept decoded in memory: a hit reads no file; with memoryBytes 0 every hit reads its file")
+    func recentRecordsInMemory() async throws {
+        try await Self.withDirectory { directory in
+            let written = cachedResponse("http://h/a", size: 1000)
+            let remembering = try DiskCacheStore(directory: directory)
+            let reading = try DiskCacheStore(directory: directory, memoryBytes: 0)
+            await remembering.updateResponses(forKey: "GET http://h/a") { _ in [written] }
+            #expect(await reading.responses(forKey: "GET http://h/a") == [written])
+            // The file is damaged behind both stores' backs: only the one that reads files notices.
+            try Data("damaged".utf8).write(to: try Self.onlyFile(in: directory))
+            #expect(await remembering.responses(forKey: "GET http://h/a") == [written])
+            #expect(await reading.responses(forKey: "GET http://h/a").isEmpty)
+        }
+    }
+
+    @Test("removing a key or everything forgets the records in memory too")
+    func removalForgetsMemory() async throws {
+        try await Self.withDirectory { directory in
+            let store = try DiskCacheStore(directory: directory)
+            for key in ["GET http://h/a", "GET http://h/b"] {
+                await store.updateResponses(forKey: key) { _ in [cachedResponse(key, size: 10)] }
+                #expect(await store.responses(forKey: key).count == 1)
+            }
+            await store.removeResponses(forKey: "GET http://h/a")
+            #expect(await store.responses(forKey: "GET http://h/a").isEmpty)
+            #expect(await store.responses(forKey: "GET http://h/b").count == 1)
+            await store.removeAll()
+            #expect(await store.responses(forKey: "GET http://h/b").isEmpty)
+        }
+    }
 }

@@ -68,11 +68,11 @@ struct CacheControl: Equatable {
     /// A `delta-seconds` value (RFC 9111 §1.2.2): digits only, and anything beyond 2³¹ counts as 2³¹;
     /// `nil` for a sign, a fraction, an exponent or `inf`, which a server can send but never means.
     static func deltaSeconds(_ text: some StringProtocol) -> Int? {
-        let digits = text.trimmingCharacters(in: .whitespaces)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        let digits = trimmed(Array(text.utf8)[...])
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         let limit = 2_147_483_648
-        guard digits.utf8.count <= 10, let value = Int(digits) else { return limit }
-        return min(value, limit)
+        guard digits.count <= 10 else { return limit }
+        return min(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }, limit)
     }
 
     /// A directive's argument.
@@ -88,53 +88,65 @@ struct CacheControl: Equatable {
 
     /// `name[=value]` pairs of one field value, names lowercased, quoted values unquoted; commas inside
     /// quotes do not split.
+    ///
+    /// It works on the UTF-8 bytes: every byte the grammar gives a meaning to is ASCII, and a cache reads
+    /// these fields on every request.
     static func directives(in value: String) -> [(String, Argument)] {
         var result: [(String, Argument)] = []
-        var current = ""
+        let bytes = Array(value.utf8)
+        var start = 0
         var quoted = false
         var escaped = false
-        func flush() {
-            let part = current.trimmingCharacters(in: .whitespaces)
-            current = ""
-            guard !part.isEmpty else { return }
-            guard let equals = part.firstIndex(of: "=") else {
-                result.append((part.lowercased(), .none))
-                return
-            }
-            let rawName = part[..<equals]
-            let rawArgument = part[part.index(after: equals)...]
-            let name = rawName.trimmingCharacters(in: .whitespaces).lowercased()
-            guard rawName.last != " ", rawName.last != "\t", let first = rawArgument.first, first != " ", first != "\t" else {
-                result.append((name, .malformed))
-                return
-            }
-            var argument = String(rawArgument)
-            if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
-                argument = String(argument.dropFirst().dropLast()).replacingOccurrences(of: "\\", with: "")
-            }
-            result.append((name, .value(argument)))
-        }
-        for character in value {
+        for (index, byte) in bytes.enumerated() {
             if escaped {
                 escaped = false
-                current.append(character)
-                continue
-            }
-            switch character {
-            case "\\" where quoted:
+            } else if byte == UInt8(ascii: "\\") && quoted {
                 escaped = true
-                current.append(character)
-            case "\"":
+            } else if byte == UInt8(ascii: "\"") {
                 quoted.toggle()
-                current.append(character)
-            case "," where !quoted:
-                flush()
-            default:
-                current.append(character)
+            } else if byte == UInt8(ascii: ",") && !quoted {
+                if let directive = directive(bytes[start..<index]) { result.append(directive) }
+                start = index + 1
             }
         }
-        flush()
+        if let directive = directive(bytes[start...]) { result.append(directive) }
         return result
+    }
+
+    /// One `name[=value]` part, or `nil` when it is empty.
+    private static func directive(_ raw: ArraySlice<UInt8>) -> (String, Argument)? {
+        let part = trimmed(raw)
+        guard !part.isEmpty else { return nil }
+        guard let equals = part.firstIndex(of: UInt8(ascii: "=")) else {
+            return (lowercased(part), .none)
+        }
+        let rawName = part[..<equals]
+        let rawArgument = part[(equals + 1)...]
+        let name = lowercased(trimmed(rawName))
+        guard let last = rawName.last, !isSpace(last), let first = rawArgument.first, !isSpace(first) else {
+            return (name, .malformed)
+        }
+        guard rawArgument.count >= 2, first == UInt8(ascii: "\""), rawArgument.last == UInt8(ascii: "\"") else {
+            return (name, .value(String(decoding: rawArgument, as: UTF8.self)))
+        }
+        let unquoted = rawArgument.dropFirst().dropLast().filter { $0 != UInt8(ascii: "\\") }
+        return (name, .value(String(decoding: unquoted, as: UTF8.self)))
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var bytes = bytes
+        while let first = bytes.first, isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, isSpace(last) { bytes.removeLast() }
+        return bytes
+    }
+
+    /// ASCII letters lowercased; other bytes as they are.
+    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
     }
 }
 

@@ -15,8 +15,8 @@ enum CacheKeys {
     /// and an invalidation by `Location` agree: scheme and host lowercased, the default port dropped,
     /// percent escapes in uppercase, an empty path as `/`.
     static func canonical(scheme: String, authority: String, path: String) -> String {
-        let scheme = scheme.lowercased()
-        var authority = authority.lowercased()
+        let scheme = lowercased(scheme)
+        var authority = lowercased(authority)
         let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
         if let defaultPort, authority.hasSuffix(defaultPort) {
             authority.removeLast(defaultPort.count)
@@ -26,8 +26,14 @@ enum CacheKeys {
         return "\(scheme)://\(authority)\(uppercasingEscapes(path.hasPrefix("/") ? path : "/" + path))"
     }
 
+    /// `text` lowercased, without a copy when it has no uppercase ASCII letter (URLs almost never do;
+    /// this runs on every request).
+    private static func lowercased(_ text: String) -> String {
+        text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) ? text.lowercased() : text
+    }
+
     private static func uppercasingEscapes(_ path: String) -> String {
-        guard path.contains("%") else { return path }
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return path }
         var bytes = Array(path.utf8)
         var index = 0
         while index < bytes.count {
@@ -90,7 +96,7 @@ enum CacheKeys {
     /// Whether `stored` may be selected for a request with `fields` and `identity` (RFC 9111 §4.1).
     static func matches(_ stored: CachedResponse, fields: HTTPFields, identity: String?) -> Bool {
         guard stored.credentialIdentity == identity else { return false }
-        let names = varyingNames(stored.fields)
+        let names = stored.varyingNames
         guard names != ["*"] else { return false }
         return values(of: names, in: fields) == stored.varyingRequestFields
     }

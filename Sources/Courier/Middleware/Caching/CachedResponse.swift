@@ -28,7 +28,9 @@ public struct CachedResponse: Sendable, Codable, Equatable {
     /// The reason phrase.
     public var reasonPhrase: String
     /// The header fields, in order.
-    public var headerFields: [Field]
+    public var headerFields: [Field] {
+        didSet { derived = Derived(headerFields) }
+    }
     /// The whole body, as the transport delivered it (already decoded if the transport decodes).
     public var body: Data
     /// When the request that produced it was sent (RFC 9111 §4.2.3 `request_time`).
@@ -47,6 +49,26 @@ public struct CachedResponse: Sendable, Codable, Equatable {
     /// A digest of the credentials (`Authorization`, `Proxy-Authorization`, `Cookie`) the request
     /// carried, `nil` if none: a variant is served only to a request with the same credentials.
     public var credentialIdentity: String?
+
+    /// What the cache reads from the fields on every hit, worked out once per value rather than per hit.
+    private var derived: Derived
+
+    private struct Derived: Sendable, Equatable {
+        let fields: HTTPFields
+        let control: CacheControl
+        let varyingNames: [String]
+
+        init(_ headerFields: [Field]) {
+            var fields = HTTPFields()
+            fields.reserveCapacity(headerFields.count)
+            for field in headerFields {
+                if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
+            }
+            self.fields = fields
+            control = CacheControl(fields)
+            varyingNames = CacheKeys.varyingNames(fields)
+        }
+    }
 
     /// Creates a cached response.
     public init(
@@ -73,6 +95,30 @@ public struct CachedResponse: Sendable, Codable, Equatable {
         self.initialAge = initialAge
         self.freshnessLifetime = freshnessLifetime
         self.credentialIdentity = credentialIdentity
+        derived = Derived(headerFields)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case url, status, reasonPhrase, headerFields, body, requestTime, responseTime, varyingRequestFields, initialAge
+        case freshnessLifetime, credentialIdentity
+    }
+
+    /// Decodes a value that ``encode(to:)`` wrote.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            url: try container.decode(String.self, forKey: .url),
+            status: try container.decode(Int.self, forKey: .status),
+            reasonPhrase: try container.decode(String.self, forKey: .reasonPhrase),
+            headerFields: try container.decode([Field].self, forKey: .headerFields),
+            body: try container.decode(Data.self, forKey: .body),
+            requestTime: try container.decode(Date.self, forKey: .requestTime),
+            responseTime: try container.decode(Date.self, forKey: .responseTime),
+            varyingRequestFields: try container.decode([String: String].self, forKey: .varyingRequestFields),
+            initialAge: try container.decode(Double.self, forKey: .initialAge),
+            freshnessLifetime: try container.decode(Double.self, forKey: .freshnessLifetime),
+            credentialIdentity: try container.decodeIfPresent(String.self, forKey: .credentialIdentity)
+        )
     }
 
     /// Roughly how many bytes the value occupies: what a store's byte budget counts.
@@ -87,11 +133,11 @@ public struct CachedResponse: Sendable, Codable, Equatable {
     }
 
     /// The header fields as `HTTPFields`; fields whose names are no longer valid are dropped.
-    var fields: HTTPFields {
-        var fields = HTTPFields()
-        for field in headerFields {
-            if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
-        }
-        return fields
-    }
+    var fields: HTTPFields { derived.fields }
+
+    /// Its `Cache-Control` directives.
+    var control: CacheControl { derived.control }
+
+    /// The field names its `Vary` lists, lowercased (`["*"]` for `Vary: *`).
+    var varyingNames: [String] { derived.varyingNames }
 }

@@ -6,7 +6,7 @@ extension Caching {
     /// `must-revalidate` or `no-cache`, or the request asked for more freshness (`no-cache`, `max-age`,
     /// `min-fresh`).
     func mayServeWhileRevalidating(_ stored: CachedResponse, _ exchange: Exchange, at now: Date) -> Bool {
-        let storedControl = CacheControl(stored.fields)
+        let storedControl = stored.control
         guard let window = storedControl.staleWhileRevalidate, !storedControl.mustRevalidate, !storedControl.noCache,
               !exchange.control.noCache, exchange.control.maxAge == nil, exchange.control.minFresh == nil,
               exchange.control.maxStale == nil

@@ -71,7 +71,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
 
     /// RFC 9111 §4.2, with the request's `max-age`, `min-fresh` and `max-stale` (§5.2.1).
     func isFresh(_ stored: CachedResponse, for exchange: Exchange, at now: Date) -> Bool {
-        let storedControl = CacheControl(stored.fields)
+        let storedControl = stored.control
         guard !storedControl.noCache, !exchange.control.noCache else { return false }
         let age = stored.age(at: now)
         var lifetime = stored.freshnessLifetime
@@ -145,7 +145,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
     /// response that said `must-revalidate` or `no-cache` (RFC 9111 §4.2.4, §5.2.2.4).
     private func mayServeStale(_ stored: CachedResponse, _ exchange: Exchange, onError error: (any Error)?, at now: Date) -> Bool {
         if let error, error is CancellationError || (error as? NetworkError)?.kind == .cancelled { return false }
-        let storedControl = CacheControl(stored.fields)
+        let storedControl = stored.control
         guard !storedControl.mustRevalidate, !storedControl.noCache else { return false }
         guard let window = exchange.control.staleIfError ?? storedControl.staleIfError else { return false }
         return stored.age(at: now) - stored.freshnessLifetime <= Double(window)

@@ -8,7 +8,9 @@ import Foundation
 /// files (by modification date, which a read refreshes) are deleted.
 ///
 /// The file reads and writes run one at a time on a dispatch queue of the store's own, so that they never
-/// block the threads Swift's tasks share; the caller's task waits for them without holding a thread.
+/// block the threads Swift's tasks share; the caller's task waits for them without holding a thread. The
+/// records used last are also kept decoded in memory, within ``memoryBytes``: a hit on one of them reads
+/// no file. So the directory belongs to one store (one process) at a time.
 ///
 /// ```swift
 /// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
@@ -24,22 +26,44 @@ public final class DiskCacheStore: CacheStore {
     private let usage = Locked<Int?>(nil)
     /// Where the file I/O runs: a serial queue, off the cooperative pool.
     private let files = DispatchQueue(label: "Courier.DiskCacheStore")
+    /// The records used last, decoded.
+    private let recent: RecentRecords
+
+    /// The byte budget for the records kept decoded in memory.
+    public var memoryBytes: Int { recent.budget }
 
     /// Creates the directory if needed.
     ///
     /// - Parameters:
     ///   - directory: where the files go; nothing else should be kept there.
     ///   - maxBytes: the budget, 100 MiB by default.
-    public init(directory: URL, maxBytes: Int = 100 * 1024 * 1024) throws {
-        precondition(maxBytes >= 0, "maxBytes must not be negative")
+    ///   - memoryBytes: the budget for the records kept decoded in memory, 4 MiB by default; 0 reads every
+    ///     hit from its file.
+    public init(directory: URL, maxBytes: Int = 100 * 1024 * 1024, memoryBytes: Int = 4 * 1024 * 1024) throws {
+        precondition(maxBytes >= 0 && memoryBytes >= 0, "maxBytes and memoryBytes must not be negative")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.directory = directory
         self.maxBytes = maxBytes
+        recent = RecentRecords(budget: memoryBytes)
     }
 
     /// The variants stored for `key`; reading one makes it the most recently used.
     public func responses(forKey key: String) async -> [CachedResponse] {
-        await onFileQueue { [self] in usage.withLock { usage in read(key, usage: &usage) } ?? [] }
+        let now = Date()
+        if let (responses, touch) = recent.responses(forKey: key, at: now) {
+            if touch {
+                // The LRU order on disk; nobody waits for it.
+                files.async { [self] in
+                    try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file(for: key).path)
+                }
+            }
+            return responses
+        }
+        return await onFileQueue { [self] in
+            let responses = usage.withLock { usage in read(key, usage: &usage) } ?? []
+            recent.remember(responses, forKey: key, touched: now)
+            return responses
+        }
     }
 
     /// Replaces the variants for `key` under the store's lock, then evicts to stay within the budget.
@@ -53,7 +77,7 @@ public final class DiskCacheStore: CacheStore {
             let file = file(for: key)
             total -= size(of: file)
             var counted: Int? = nil  // the file's size is already out of `total`
-            let updated = transform(read(key, usage: &counted) ?? [])
+            let updated = transform(recent.responses(forKey: key, at: .distantPast)?.responses ?? read(key, usage: &counted) ?? [])
             if updated.isEmpty {
                 try? FileManager.default.removeItem(at: file)
             } else if let data = try? DiskCacheFile.encode(DiskCacheFile.Record(key: key, responses: updated)),
@@ -68,6 +92,7 @@ public final class DiskCacheStore: CacheStore {
                 total = evict(toFit: maxBytes, keeping: file)
             }
             usage = total
+            recent.remember(FileManager.default.fileExists(atPath: file.path) ? updated : [], forKey: key, touched: Date())
         }
     }
 
@@ -77,6 +102,7 @@ public final class DiskCacheStore: CacheStore {
     }
 
     private func remove(_ key: String) {
+        recent.forget(key)
         usage.withLock { usage in
             let file = file(for: key)
             let size = size(of: file)
@@ -92,6 +118,7 @@ public final class DiskCacheStore: CacheStore {
             usage.withLock { usage in
                 for file in cacheFiles() { try? FileManager.default.removeItem(at: file) }
                 usage = 0
+                recent.forgetAll()
             }
         }
     }

@@ -1,65 +1,81 @@
 /// A table that remembers the order its keys were last used in, and the cost of each value.
 ///
-/// The order is a doubly linked list kept in two dictionaries, so use, insertion and eviction are all
-/// constant time.
+/// The order is a doubly linked list threaded through an array of slots by index, with a dictionary
+/// from key to slot: use, insertion and eviction are constant time, and a use hashes its key once (a
+/// cache hit does one).
 struct LeastRecentlyUsed<Value> {
-    private struct Entry {
+    private struct Slot {
+        var key: String
         var value: Value
         var cost: Int
-        var newer: String?
-        var older: String?
+        var newer: Int?
+        var older: Int?
     }
 
-    private var entries: [String: Entry] = [:]
-    private var newest: String?
-    private var oldest: String?
+    private var slots: [Slot?] = []
+    private var free: [Int] = []
+    private var index: [String: Int] = [:]
+    private var newest: Int?
+    private var oldest: Int?
     private(set) var totalCost = 0
 
-    var count: Int { entries.count }
+    var count: Int { index.count }
 
     /// The value for `key`, which becomes the most recently used.
     mutating func value(forKey key: String) -> Value? {
-        guard let entry = entries[key] else { return nil }
-        unlink(key)
-        link(key)
-        return entry.value
+        guard let position = index[key] else { return nil }
+        if position != newest {
+            unlink(position)
+            link(position)
+        }
+        return slots[position]?.value
     }
 
     /// Stores `value` as the most recently used.
     mutating func setValue(_ value: Value, forKey key: String, cost: Int) {
         removeValue(forKey: key)
-        entries[key] = Entry(value: value, cost: cost)
+        let slot = Slot(key: key, value: value, cost: cost)
+        let position: Int
+        if let reused = free.popLast() {
+            slots[reused] = slot
+            position = reused
+        } else {
+            slots.append(slot)
+            position = slots.count - 1
+        }
+        index[key] = position
         totalCost += cost
-        link(key)
+        link(position)
     }
 
     mutating func removeValue(forKey key: String) {
-        guard let entry = entries[key] else { return }
-        unlink(key)
-        totalCost -= entry.cost
-        entries[key] = nil
+        guard let position = index.removeValue(forKey: key) else { return }
+        unlink(position)
+        totalCost -= slots[position]?.cost ?? 0
+        slots[position] = nil
+        free.append(position)
     }
 
     /// Removes the least recently used entry and returns its key.
     mutating func removeLeastRecentlyUsed() -> String? {
-        guard let key = oldest else { return nil }
+        guard let position = oldest, let key = slots[position]?.key else { return nil }
         removeValue(forKey: key)
         return key
     }
 
-    private mutating func link(_ key: String) {
-        entries[key]?.older = newest
-        entries[key]?.newer = nil
-        if let newest { entries[newest]?.newer = key }
-        newest = key
-        if oldest == nil { oldest = key }
+    private mutating func link(_ position: Int) {
+        slots[position]?.older = newest
+        slots[position]?.newer = nil
+        if let newest { slots[newest]?.newer = position }
+        newest = position
+        if oldest == nil { oldest = position }
     }
 
-    private mutating func unlink(_ key: String) {
-        guard let entry = entries[key] else { return }
-        if let newer = entry.newer { entries[newer]?.older = entry.older } else { newest = entry.older }
-        if let older = entry.older { entries[older]?.newer = entry.newer } else { oldest = entry.newer }
-        entries[key]?.newer = nil
-        entries[key]?.older = nil
+    private mutating func unlink(_ position: Int) {
+        guard let slot = slots[position] else { return }
+        if let newer = slot.newer { slots[newer]?.older = slot.older } else { newest = slot.older }
+        if let older = slot.older { slots[older]?.newer = slot.newer } else { oldest = slot.newer }
+        slots[position]?.newer = nil
+        slots[position]?.older = nil
     }
 }
