@@ -154,3 +154,51 @@ struct ResumableDownloadFlowTests {
         #expect(try folder.names() == [])
     }
 }
+
+@Suite("Resumable downloads: the partial file")
+struct PartialFileTests {
+    @Test("a second download to the same destination while one runs gets a single-use file of its own")
+    func lockedPartialFile() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("file.bin")
+        let gate = AsyncStream<Void>.makeStream()
+        let firstArrived = AsyncStream<Void>.makeStream()
+        let transport = RecordingTransport { request in
+            if request.head.path == "/first" {
+                firstArrived.continuation.yield()
+                for await _ in gate.stream { break }
+            }
+            return stubResponse(.ok, [.eTag: "\"v1\""], bytes: Data(request.head.path!.utf8), for: request)
+        }
+        let client = Client(transport: transport)
+        let first = Task { try await client.download(try ClientRequest(.get, url: "https://example.com/first"), to: destination) }
+        for await _ in firstArrived.stream { break }
+        let namesWhileFirstRuns = try folder.names()
+        _ = try await client.download(try ClientRequest(.get, url: "https://example.com/second"), to: destination)
+        let namesAfterSecond = try folder.names()
+        gate.continuation.yield()
+        _ = try await first.value
+        #expect(namesWhileFirstRuns == ["file.bin.courier-partial"])
+        #expect(namesAfterSecond == ["file.bin", "file.bin.courier-partial"], "the second used a hidden file of its own")
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "/first", "the last to finish is in place")
+        #expect(try folder.names() == ["file.bin"])
+    }
+
+    @Test("the record beside a partial file is readable JSON: the URL, the validator and the length")
+    func recordFormat() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("file.bin")
+        let cut = RecordingTransport { request in
+            stubResponse(.ok, [.eTag: "\"v1\""], bytes: Data("0123".utf8), length: 10, failingWith: .connectionClosed, for: request)
+        }
+        _ = await #expect(throws: NetworkError.self) {
+            try await Client(transport: cut).download(try ClientRequest(.get, url: "https://example.com/a.bin?x=1"), to: destination)
+        }
+        let record = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("file.bin.courier-partial.json"))) as? [String: Any]
+        #expect(record?["source"] as? String == "https://example.com/a.bin?x=1")
+        #expect((record?["validator"] as? [String: Any])?["etag"] as? String == "\"v1\"")
+        #expect(record?["length"] as? Int == 10)
+    }
+}

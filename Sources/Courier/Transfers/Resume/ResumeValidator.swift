@@ -52,6 +52,29 @@ enum ResumeValidator: Sendable, Hashable, Codable {
         }
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case entityTag = "etag"
+        case lastModified
+    }
+
+    /// Decodes `{"etag":"\"…\""}` or `{"lastModified":"…"}`, as a partial download's record holds it.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let tag = try container.decodeIfPresent(String.self, forKey: .entityTag) {
+            self = .entityTag(tag)
+        } else {
+            self = .lastModified(try container.decode(String.self, forKey: .lastModified))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .entityTag(let tag): try container.encode(tag, forKey: .entityTag)
+        case .lastModified(let date): try container.encode(date, forKey: .lastModified)
+        }
+    }
+
     /// `"…"` with no `W/` and no quote or control character inside (RFC 9110 §8.8.3).
     private static func isStrongEntityTag(_ tag: String) -> Bool {
         let bytes = Array(tag.utf8)
