@@ -185,6 +185,17 @@ struct PartialFileTests {
         #expect(try folder.names() == ["file.bin"])
     }
 
+    @Test("a destination in a missing directory fails with transportFailed before anything is sent")
+    func missingDirectory() async throws {
+        let transport = RecordingTransport()
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("courier-missing-\(UUID().uuidString)/file.bin")
+        let error = await #expect(throws: NetworkError.self) {
+            try await Client(transport: transport).download(try ClientRequest(.get, url: "https://example.com/a.bin"), to: destination)
+        }
+        #expect(error?.kind == .transportFailed)
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test("the record beside a partial file is readable JSON: the URL, the validator and the length")
     func recordFormat() async throws {
         let folder = try Folder()
