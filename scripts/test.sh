@@ -26,4 +26,6 @@ export COURIER_REQUIRE_E2E=1
 swift build --build-tests
 # shellcheck source=openapi-e2e/start.sh
 source scripts/openapi-e2e/start.sh
+# shellcheck source=nginx-e2e.sh
+source scripts/nginx-e2e.sh   # NGINX_URL, NGINX_ROOT for the resumable-download tests
 swift test --skip-build "$@"

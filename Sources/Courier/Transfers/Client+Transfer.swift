@@ -54,7 +54,8 @@ extension Client {
     /// the bytes reach the file.
     ///
     /// Cancelling it (``Transfer/cancel()``, or the task awaiting ``Transfer/value``) leaves
-    /// `destination` as it was and no temporary file behind.
+    /// `destination` as it was; the bytes already received stay in `<destination>.courier-partial` only
+    /// when a later download can resume them (see ``download(_:to:accepting:)``).
     public func transfer(
         downloading request: ClientRequest,
         to destination: URL,

@@ -48,7 +48,8 @@ public struct Transfer<Value: Sendable>: Sendable {
     }
 
     /// Stops the transfer: ``value`` fails with ``NetworkError/Kind/cancelled`` unless it was ready
-    /// already. A download in progress leaves no file behind.
+    /// already. A download in progress leaves its destination as it was, and a partial file only when a
+    /// later download can resume it.
     public func cancel() {
         task.cancel()
     }

@@ -31,6 +31,10 @@ import Logging
 /// - `GET /bytes/{n}`: `n` bytes of `abc…xyz0…9` repeated, with `Content-Length`.
 /// - `GET /random/{n}?seed=S&hold=KEY`: ``randomBytes(count:seed:)``, streamed; with `hold`, chunked and
 ///   kept open after the last byte until ``release(_:)`` releases `KEY`.
+/// - `GET /resumable/{key}?size=N&validator=…&ranges=…&cutAt=M&cut=close|stall&cuts=K`: a resource for
+///   resumable downloads, with a strong `ETag` and `Last-Modified`, honouring `Range` and `If-Range`, that can
+///   misbehave on demand (cut or stall after M bytes, ignore ranges, a wrong `Content-Range`, a weak validator);
+///   `POST /resumable/{key}` makes a new version of it (see `TestServerRoutes.resumableRoutes`).
 /// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
 /// - `GET /not-json`: an HTML page served as `application/json`.
 /// - `/auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.

@@ -77,6 +77,7 @@ enum TestServerRoutes {
         cacheRoutes(router, state: state)
         pageRoutes(router)
         randomRoute(router, state: state)
+        resumableRoutes(router, state: state)
         formRoutes(router)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))

@@ -12,6 +12,36 @@ actor TestServerState {
     private var cacheSerials: [String: Int] = [:]
     private var cacheFailures: [String: Int] = [:]
     private var holders: [String: [CheckedContinuation<Void, Never>]] = [:]
+    private var resumableVersions: [String: Int] = [:]
+    private var resumableCuts: [String: Int] = [:]
+    private var resumableRanges: [String: String] = [:]
+
+    /// The version of the resumable route's resource `key`, from 1.
+    func resumableVersion(_ key: String) -> Int {
+        resumableVersions[key, default: 1]
+    }
+
+    /// Makes a new version of the resumable resource `key`: other bytes, another validator.
+    func changeResumable(_ key: String) -> Int {
+        resumableVersions[key, default: 1] += 1
+        return resumableVersions[key, default: 1]
+    }
+
+    /// How the resumable resource `key` answers ranges from now on, whatever its query says.
+    func setResumableRanges(_ key: String, _ mode: String) {
+        resumableRanges[key] = mode
+    }
+
+    /// The ranges mode set for the resumable resource `key`, if any.
+    func resumableRanges(_ key: String) -> String? {
+        resumableRanges[key]
+    }
+
+    /// Whether the next response for the resumable resource `key` is cut: the first `cuts` are.
+    func takeResumableCut(_ key: String, cuts: Int) -> Bool {
+        resumableCuts[key, default: 0] += 1
+        return resumableCuts[key, default: 0] <= cuts
+    }
 
     func enter(_ path: String) {
         inFlight[path, default: 0] += 1

@@ -28,6 +28,15 @@ struct Retrying<C: Clock<Duration>>: Middleware {
         if let budget {
             ledger.deposit(for: host, budget: budget, now: clock.now)
         }
+        // A download reads its body after this layer has returned; it continues one that breaks off
+        // under this policy (see DownloadResumer).
+        if let slot = request.options[DownloadResumerSlotKey.self] {
+            let ledger = ledger, clock = clock
+            slot.offer(RetryingDownloadResumer(loop: loop) {
+                guard let budget else { return true }
+                return ledger.withdraw(for: host, budget: budget, now: clock.now)
+            })
+        }
         return try await loop.run { number in
             guard number > 1 else { return try await next(request) }
             var attempt = request
