@@ -69,6 +69,10 @@ enum CacheKeys {
     /// A digest of the request's credentials, or `nil` when it carries none. Responses are only ever
     /// served to requests with the same value: one user's response never reaches another.
     static func credentialIdentity(_ fields: HTTPFields) -> String? {
+        // Most requests carry none: one pass over the fields, no arrays built.
+        guard fields.contains(where: { $0.name == .authorization || $0.name == .proxyAuthorization || $0.name == .cookie }) else {
+            return nil
+        }
         let parts = [HTTPField.Name.authorization, .proxyAuthorization, .cookie].map { fields[values: $0].joined(separator: "\u{0}") }
         guard parts.contains(where: { !$0.isEmpty }) else { return nil }
         return SHA256.hex(of: parts.joined(separator: "\n"))

@@ -57,6 +57,7 @@ public struct CachedResponse: Sendable, Codable, Equatable {
         let fields: HTTPFields
         let control: CacheControl
         let varyingNames: [String]
+        let hasAgeOrLength: Bool
 
         init(_ headerFields: [Field]) {
             var fields = HTTPFields()
@@ -67,6 +68,7 @@ public struct CachedResponse: Sendable, Codable, Equatable {
             self.fields = fields
             control = CacheControl(fields)
             varyingNames = CacheKeys.varyingNames(fields)
+            hasAgeOrLength = fields[.age] != nil || fields[.contentLength] != nil
         }
     }
 
@@ -140,4 +142,7 @@ public struct CachedResponse: Sendable, Codable, Equatable {
 
     /// The field names its `Vary` lists, lowercased (`["*"]` for `Vary: *`).
     var varyingNames: [String] { derived.varyingNames }
+
+    /// Whether its fields have an `Age` or a `Content-Length` (a cache sets both when it serves it).
+    var hasAgeOrLength: Bool { derived.hasAgeOrLength }
 }

@@ -85,10 +85,22 @@ struct Caching<C: Clock<Duration>>: Middleware {
     }
 
     func served(_ stored: CachedResponse, to request: ClientRequest, as status: CacheStatus, at now: Date) -> ClientResponse {
-        var fields = stored.fields
         // A stored age is finite but may be huge; `Age` caps at 2³¹ (RFC 9111 §5.1).
-        fields[.age] = String(Int(min(max(0, stored.age(at: now)), 2_147_483_648)))
-        fields[.contentLength] = String(stored.body.count)
+        let age = String(Int(min(max(0, stored.age(at: now)), 2_147_483_648)))
+        var fields: HTTPFields
+        if stored.hasAgeOrLength {
+            fields = stored.fields
+            fields[.age] = age
+            fields[.contentLength] = String(stored.body.count)
+        } else {
+            // What is stored never has them (see `storable`): appending to a new value is cheaper than
+            // replacing in a copy of the stored one, which searches for each name.
+            fields = HTTPFields()
+            fields.reserveCapacity(stored.fields.count + 2)
+            fields.append(contentsOf: stored.fields)
+            fields.append(HTTPField(name: .age, value: age))
+            fields.append(HTTPField(name: .contentLength, value: String(stored.body.count)))
+        }
         var answered = request
         answered.options.cacheStatus = status
         let head = HTTPResponse(status: HTTPResponse.Status(code: stored.status, reasonPhrase: stored.reasonPhrase), headerFields: fields)
