@@ -24,6 +24,12 @@ enum MediaKind: Hashable, Sendable {
         }
     }
 
+    /// Whether `mediaType` is JSON Lines / NDJSON or a JSON text sequence: generated as a typed `JSONStream`.
+    static func isJSONStream(_ mediaType: String) -> Bool {
+        ["application/x-ndjson", "application/ndjson", "application/jsonl", "application/json-seq", "application/jsonlines"]
+            .contains(bare(mediaType))
+    }
+
     /// `type/subtype` in lower case, without parameters.
     static func bare(_ mediaType: String) -> String {
         let type = mediaType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mediaType

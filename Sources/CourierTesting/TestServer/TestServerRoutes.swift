@@ -78,6 +78,8 @@ enum TestServerRoutes {
         pageRoutes(router)
         randomRoute(router, state: state)
         formRoutes(router)
+        streamRoutes(router, state: state)
+        decompressingRoutes(router)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }
