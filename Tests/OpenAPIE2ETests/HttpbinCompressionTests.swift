@@ -17,7 +17,7 @@ private func report(_ lines: Int) -> Data {
 
 /// Compressed request bodies sent to a real httpbin (Flask/Werkzeug). httpbin does not decode them: it echoes the
 /// bytes it received, base64-encoded, with the request's `Content-Encoding` — these tests check those bytes are
-/// exactly a gzip (or zlib) stream of what was sent, framed whole however Courier sent it.
+/// exactly a gzip (or zlib) stream of what was sent, with a `Content-Length` that matches.
 @Suite(.serialized, .enabled(if: E2EEnvironment.httpbin != nil || E2EEnvironment.isRequired, "HTTPBIN_URL is not set: source scripts/openapi-e2e/start.sh"))
 struct HttpbinCompressionTests {
     /// The bytes httpbin received, from its `data:application/octet-stream;base64,…` echo.
@@ -41,25 +41,19 @@ struct HttpbinCompressionTests {
         }
     }
 
-    @Test func streamedBodyIsSentDeflatedAndChunked() async throws {
+    @Test func bufferedBodyIsSentDeflatedAsZlib() async throws {
         try await withE2EClient(try E2EEnvironment.httpbinServer()) { client, _ in
             let original = report(3000)
-            var request = try ClientRequest(.put, path: "/anything", headers: ["Content-Type": "text/csv"])
-            request.body = .stream {
-                AsyncStream { continuation in
-                    var offset = 0
-                    while offset < original.count {
-                        continuation.yield(original.subdata(in: offset..<min(offset + 8000, original.count)))
-                        offset += 8000
-                    }
-                    continuation.finish()
-                }
-            }
-            let response = try await client.compressingRequests(.deflate).send(request)
-            let echo = try JSONDecoder().decode(Anything.self, from: try await response.body.collect(upTo: 1 << 20))
+            let endpoint = Endpoint<Anything>(method: .put, path: "/anything", body: .data(original, contentType: "text/csv"))
+            let echo = try await client.compressingRequests(.deflate, level: .smallest).send(endpoint)
             #expect(echo.headers["Content-Encoding"] == "deflate")
-            #expect(echo.headers["Transfer-Encoding"] == "chunked")
-            #expect(try ContentDecoder.decode(try received(echo), as: .deflate) == original)
+            let bytes = try received(echo)
+            #expect(echo.headers["Content-Length"] == String(bytes.count))
+            #expect(try ContentDecoder.decode(bytes, as: .deflate) == original)
         }
     }
+
+    // NOTE: no streamed body here: a compressed stream's length is unknown, so it goes chunked, and Werkzeug's
+    // development server (httpbin's `app.run`) answers any chunked request 501 "Chunked requests are not
+    // supported". Streamed compression is checked against the test server, which decodes, on both transports.
 }

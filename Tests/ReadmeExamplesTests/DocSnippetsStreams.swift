@@ -17,7 +17,7 @@ struct LogEntry: Decodable, Sendable {
 
 func jsonLinesEndpoint(client: Client) async throws {
     let logs = Endpoint<JSONStream<LogEntry>>(path: "/logs", query: [URLQueryItem(name: "follow", value: "1")])
-    for try await entry in try await client.stream(logs) {
+    for try await entry in try await client.stream(logs) {      // throws a bad status here, before the loop
         print(entry.level, entry.message)
     }
 }
@@ -90,6 +90,16 @@ func compressionOptOut() throws -> ClientRequest {
     var request = try ClientRequest(.post, path: "/raw")
     request.options.allowsBodyCompression = false       // this server wants the bytes as they are
     return request
+}
+
+// MARK: README, "Request compression"
+
+func readmeCompression() -> Client {
+    let ingest = Client(transport: AsyncHTTPClientTransport())
+        .compressingRequests(.gzip, minimumSize: 1024)   // Content-Encoding: gzip
+        .retrying()                                      // a retry sends the same compressed bytes again
+        .targeting(Server(host: "ingest.example.com"))
+    return ingest
 }
 
 // MARK: Running what can run here
