@@ -20,7 +20,7 @@ extension Client {
     ///
     /// A body in memory is compressed at once and keeps a `Content-Length`. A stream or a file is compressed
     /// while it is sent, in chunks, so a body of any size needs a few hundred KiB; its length is unknown
-    /// until the end, so it is sent chunked (``Courier/URLSessionTransport`` holds it in memory first, as it
+    /// until the end, so it is sent chunked (`URLSessionTransport` holds it in memory first, as it
     /// does any streamed body). A replayable body stays replayable: each send compresses it afresh.
     /// A server that answers 415 with an `Accept-Encoding` that does not list `coding` (RFC 7694) gets the
     /// request again, uncompressed, when its body can be sent again.

@@ -98,7 +98,7 @@ struct JSONStreamTests {
         let items = try await client.stream(Endpoint<JSONStream<Item>>(path: "/seq"))
         #expect(items.format == .textSequence)
         #expect(try await collect(items) == [Item(id: 1), Item(id: 2)])
-        #expect(stubs.requests.first?.header("Accept") == Endpoint<JSONStream<Item>>.jsonStreamAccept)
+        #expect(stubs.requests.first?.header("Accept") == JSONStreamFormat.acceptedMediaTypes)
         let error = await #expect(throws: NetworkError.self) {
             _ = try await client.stream(Endpoint<JSONStream<Item>>(path: "/missing"))
         }

@@ -2,11 +2,6 @@ import Foundation
 import HTTPTypes
 
 extension Endpoint {
-    /// The `Accept` value a JSON stream endpoint sends: the JSON Lines types first, then JSON text sequences.
-    public static var jsonStreamAccept: String {
-        "application/jsonl, application/x-ndjson, application/json-seq;q=0.9"
-    }
-
     /// An endpoint whose response is a stream of JSON values: JSON Lines / NDJSON, or JSON text sequences
     /// (RFC 7464), told apart by the response's `Content-Type` unless `format` says.
     ///
@@ -20,7 +15,15 @@ extension Endpoint {
     /// }
     /// ```
     ///
-    /// - Parameter format: the framing to expect whatever the `Content-Type`; `nil` reads it from the response.
+    /// - Parameters:
+    ///   - method: the request method.
+    ///   - path: the path, relative to the ``Server``'s base path.
+    ///   - query: query items.
+    ///   - headers: header fields; `Accept` is ``JSONStreamFormat/acceptedMediaTypes`` unless given.
+    ///   - body: the request body.
+    ///   - acceptableStatus: the statuses whose body is the stream.
+    ///   - options: per-request settings, ``RequestOptions/maxJSONRecordSize`` among them.
+    ///   - format: the framing to expect whatever the `Content-Type`; `nil` reads it from the response.
     public init<Element: Decodable & SendableMetatype>(
         method: HTTPRequest.Method = .get,
         path: RequestPath,
@@ -33,7 +36,7 @@ extension Endpoint {
     ) where Value == JSONStream<Element> {
         var headers = headers
         if !headers.keys.contains(where: { $0.lowercased() == "accept" }) {
-            headers["Accept"] = Self.jsonStreamAccept
+            headers["Accept"] = JSONStreamFormat.acceptedMediaTypes
         }
         self.init(
             method: method, path: path, query: query, headers: headers, body: body,

@@ -18,6 +18,10 @@ public enum JSONStreamFormat: Sendable, Hashable, CustomStringConvertible {
         "application/jsonlines", "application/x-jsonlines", "application/json-lines",
     ]
 
+    /// The `Accept` value a JSON stream endpoint sends unless it sets its own: the JSON Lines types first, then
+    /// JSON text sequences.
+    public static let acceptedMediaTypes = "application/jsonl, application/x-ndjson, application/json-seq;q=0.9"
+
     /// The format a `Content-Type` announces: ``textSequence`` for `application/json-seq`, ``lines`` for
     /// the JSON Lines / NDJSON types, `nil` for anything else (parameters and case are ignored).
     public init?(contentType: String) {
