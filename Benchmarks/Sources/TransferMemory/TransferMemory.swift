@@ -83,6 +83,10 @@ enum TransferMemory {
     }
 }
 
+// The test server's reply types live under `TestServer` since the merge of issue #22.
+typealias UploadSummary = TestServer.UploadSummary
+typealias MultipartEcho = TestServer.MultipartEcho
+
 /// Sets one header field on every request.
 struct HeaderStamp: Middleware {
     let name: String
@@ -125,7 +129,7 @@ struct PatternFile {
     /// Writes `size` bytes 1 MiB at a time, so writing it takes no more memory than uploading it.
     static func write(size: Int) throws -> PatternFile {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("transfer-memory-\(UUID().uuidString).bin")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let block = Data((0..<(1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

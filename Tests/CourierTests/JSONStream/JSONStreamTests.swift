@@ -106,6 +106,27 @@ struct JSONStreamTests {
         #expect(error?.response?.body.bufferedData == Data(#"{"error":"gone"}"#.utf8))
     }
 
+    @Test("a generated-style operation streams its 200 and throws its documented error for a 404, decoded from the body")
+    func operationErrors() async throws {
+        struct Problem: Decodable, Sendable, Equatable { var error: String }
+        enum FeedError: Error, Equatable { case notFound(Problem) }
+        let feed = Endpoint<JSONStream<Item>>(operation: "feed", method: .get, path: "/feed", accept: "application/jsonl", coders: .iso8601) { response in
+            switch response.status {
+            case 200: return response.jsonStream(Item.self)
+            case 404: throw response.failure(FeedError.notFound(try response.json(Problem.self)))
+            default: throw response.unacceptable()
+            }
+        }
+        let live = Client(transport: StubTransport().stub(.get, "/feed", with: .data(Data("{\"id\":7}\n".utf8), headers: ["Content-Type": "application/jsonl"])))
+            .targeting(Server(host: "example.com"))
+        #expect(try await collect(live.stream(feed)) == [Item(id: 7)])
+        let missing = Client(transport: StubTransport().stub(.get, "/feed", with: .json(#"{"error":"no feed"}"#, status: 404)))
+            .targeting(Server(host: "example.com"))
+        let error = await #expect(throws: NetworkError.self) { _ = try await missing.stream(feed) }
+        #expect(error?.kind == .unacceptableStatus(404))
+        #expect(error?.documentedError(as: FeedError.self) == .notFound(Problem(error: "no feed")))
+    }
+
     @Test("Client.send of a JSON stream endpoint reads the body first, then yields its values")
     func clientSend() async throws {
         let stubs = StubTransport()
