@@ -73,8 +73,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // zlib, from the system (every Swift toolchain on Linux needs zlib1g-dev; Apple platforms ship it), for
-        // CourierCompression. Its own module, so the core links nothing but Foundation and the swift-server APIs.
+        // zlib, from the system, for CourierCompression: Apple platforms ship it; on Linux it needs zlib1g-dev, which
+        // swift-nio-extras' NIOHTTPCompression (used by CourierAsyncHTTPClient) already needs for the same library.
+        // Its own module, so the core links nothing but Foundation and the swift-server APIs.
         .target(
             name: "CCourierZlib",
             linkerSettings: [.linkedLibrary("z")]
