@@ -4,7 +4,8 @@ import Foundation
 /// response body.
 enum MediaKind: Hashable, Sendable {
     case json, form, multipart, text, binary, xml
-    /// Server-sent events, JSON lines, JSON sequences: read as raw bytes (the caller splits them).
+    /// Server-sent events, JSON lines, JSON sequences: streams. JSON lines and sequences (``isJSONStream(_:)``)
+    /// become a `Courier.JSONStream`; the others are read as raw bytes.
     case stream
 
     /// The kind of `mediaType` (parameters after `;` ignored, case-insensitive).
