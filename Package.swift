@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
+        .library(name: "CourierCompression", targets: ["CourierCompression"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOperators", targets: ["CourierOperators"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
@@ -72,10 +73,29 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // zlib, from the system, for CourierCompression: Apple platforms ship it; on Linux it needs zlib1g-dev, which
+        // swift-nio-extras' NIOHTTPCompression (used by CourierAsyncHTTPClient) already needs for the same library.
+        // Its own module, so the core links nothing but Foundation and the swift-server APIs.
+        .target(
+            name: "CCourierZlib",
+            linkerSettings: [.linkedLibrary("z")]
+        ),
+        // Request compression (`Client.compressingRequests`): a middleware over zlib, on every transport.
+        .target(
+            name: "CourierCompression",
+            dependencies: [
+                "Courier",
+                "CCourierZlib",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "CourierTesting",
             dependencies: [
                 "Courier",
+                // The test server's /upload/decoded route decodes compressed request bodies.
+                "CourierCompression",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -152,6 +172,7 @@ let package = Package(
         .testTarget(
             name: "CourierTests",
             dependencies: [
+                "CourierCompression",
                 "Courier",
                 "CourierTesting",
                 "CourierTestSupport",
@@ -209,6 +230,7 @@ let package = Package(
         .testTarget(
             name: "CourierIntegrationTests",
             dependencies: [
+                "CourierCompression",
                 "Courier",
                 "CourierTesting",
                 "CourierAsyncHTTPClient",
@@ -323,6 +345,7 @@ let package = Package(
         .testTarget(
             name: "OpenAPIE2ETests",
             dependencies: [
+                "CourierCompression",
                 "PetShop",
                 "HttpbinEcho",
                 "HttpbinStyles",
@@ -374,6 +397,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeExamplesTests",
             dependencies: [
+                "CourierCompression",
                 "Courier",
                 "CourierCombine",
                 "CourierTesting",

@@ -34,6 +34,7 @@ let package = Package(
             name: "TransferMemory",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierCompression", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "Courier"),
             ],

@@ -2,8 +2,9 @@
 # The README's test command. Installs what the tests need beyond Swift, then runs every test:
 # - curl (the observability tests paste Courier's cURL descriptions into a shell), GNU time (the OpenAPI corpus
 #   script measures peak memory) and python3-venv, from apt when missing;
-# - httpbin and a FastAPI app from PyPI, pinned, in a venv under .build (scripts/openapi-e2e/start.sh starts them
-#   on free loopback ports for the OpenAPI end-to-end tests, and stops them when this script exits);
+# - httpbin, a FastAPI app and an aiohttp echo that decodes compressed requests, from PyPI, pinned, in a venv under
+#   .build (scripts/openapi-e2e/start.sh starts them on free loopback ports for the end-to-end tests, and stops them
+#   when this script exits);
 # then `swift test` with any arguments given here (`scripts/test.sh --filter OpenAPIE2ETests`).
 set -euo pipefail
 cd "$(dirname "$0")/.."

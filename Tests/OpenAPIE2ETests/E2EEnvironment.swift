@@ -11,6 +11,8 @@ import Testing
 enum E2EEnvironment {
     static var httpbin: String? { variable("HTTPBIN_URL") }
     static var petShop: String? { variable("PETSHOP_URL") }
+    /// aiohttp's decoding echo (Tests/OpenAPIE2E/decoding_echo.py), for request compression.
+    static var decodingEcho: String? { variable("DECODING_ECHO_URL") }
 
     /// Whether the end-to-end tests must run: set in CI, or by hand with `COURIER_REQUIRE_E2E=1`.
     static var isRequired: Bool { variable("CI") != nil || variable("COURIER_REQUIRE_E2E") != nil }
@@ -23,6 +25,11 @@ enum E2EEnvironment {
     /// The server at `PETSHOP_URL`, or a failure naming the variable.
     static func petShopServer() throws -> Server {
         try server(petShop, variable: "PETSHOP_URL")
+    }
+
+    /// The server at `DECODING_ECHO_URL`, or a failure naming the variable.
+    static func decodingEchoServer() throws -> Server {
+        try server(decodingEcho, variable: "DECODING_ECHO_URL")
     }
 
     private static func server(_ url: String?, variable name: String) throws -> Server {

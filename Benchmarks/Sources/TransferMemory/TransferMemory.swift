@@ -1,12 +1,16 @@
 import Courier
 import CourierAsyncHTTPClient
+import CourierCompression
 import CourierTesting
 import Foundation
 
 /// Moves a large body through a `Client` with a few middleware over `AsyncHTTPClientTransport`, to be
 /// run under `/usr/bin/time -v` for its peak resident memory.
 ///
-///     TransferMemory upload|download|multipart MiB [asynchttpclient|urlsession]
+///     TransferMemory upload|download|multipart|compressed-upload MiB [asynchttpclient|urlsession]
+///
+/// `compressed-upload` streams the generated body (length unknown) through `compressingRequests(.gzip)` to the
+/// server's `/upload/decoded` route, which gunzips it as it arrives and checks its length.
 ///
 /// `multipart` writes a file of that size to the temporary directory first, then uploads it as the
 /// file part of a `Multipart` (read from disk in chunks) to the server's `/multipart` route,
@@ -15,8 +19,9 @@ import Foundation
 enum TransferMemory {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard (3...4).contains(arguments.count), let mebibytes = Int(arguments[2]), ["upload", "download", "multipart"].contains(arguments[1]) else {
-            print("usage: TransferMemory upload|download|multipart MiB [asynchttpclient|urlsession]")
+        guard (3...4).contains(arguments.count), let mebibytes = Int(arguments[2]),
+              ["upload", "download", "multipart", "compressed-upload"].contains(arguments[1]) else {
+            print("usage: TransferMemory upload|download|multipart|compressed-upload MiB [asynchttpclient|urlsession]")
             exit(2)
         }
         let size = mebibytes * 1024 * 1024
@@ -45,6 +50,13 @@ enum TransferMemory {
             }
             print("server: part 'file' of \(echo.parts[1].content.bytes) bytes, checksum \(echo.parts[1].content.checksum) matches; Content-Length \(echo.body.contentLength ?? "-")")
             moved = echo.parts[1].content.bytes
+        } else if arguments[1] == "compressed-upload" {
+            var request = try ClientRequest(.post, path: "/upload/decoded")
+            request.body = .stream { GeneratedBody(size: size) }
+            let response = try await client.compressingRequests(.gzip, level: .fastest).send(request)
+            let upload = try JSONDecoder().decode(TestServer.DecodedUpload.self, from: try await response.body.collect(upTo: 1 << 16))
+            print("server: \(upload.receivedBytes) gzip bytes (\(upload.contentEncoding ?? "no coding")) decoded to \(upload.decoded.bytes)")
+            moved = upload.decoded.bytes
         } else if arguments[1] == "upload" {
             var request = try ClientRequest(.post, path: "/upload")
             request.body = .stream(length: Int64(size)) { GeneratedBody(size: size) }
@@ -70,6 +82,10 @@ enum TransferMemory {
         await server.stop()
     }
 }
+
+// The test server's reply types live under `TestServer` since the merge of issue #22.
+typealias UploadSummary = TestServer.UploadSummary
+typealias MultipartEcho = TestServer.MultipartEcho
 
 /// Sets one header field on every request.
 struct HeaderStamp: Middleware {
@@ -113,7 +129,7 @@ struct PatternFile {
     /// Writes `size` bytes 1 MiB at a time, so writing it takes no more memory than uploading it.
     static func write(size: Int) throws -> PatternFile {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("transfer-memory-\(UUID().uuidString).bin")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         let block = Data((0..<(1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

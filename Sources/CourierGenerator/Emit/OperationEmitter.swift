@@ -43,6 +43,7 @@ struct OperationEmitter {
         case .json(let type): type.swift
         case .text: "Swift.String"
         case .data: "Foundation.Data"
+        case .jsonStream(let type, _): "Courier.JSONStream<\(type.swift)>"
         }
         switch item.status {
         case .code:
@@ -77,7 +78,14 @@ struct OperationEmitter {
         case .json(let type): type.swift
         case .text: "Swift.String"
         case .data: "Foundation.Data"
+        case .jsonStream(let type, _): "Courier.JSONStream<\(type.swift)>"
         }
+    }
+
+    /// The `Accept` a stream operation sends instead of `application/json`.
+    private var streamAccept: String? {
+        guard case .single(.jsonStream(_, let accept), _) = operation.success else { return nil }
+        return accept
     }
 
     private func writeFunction(body: BodyDecl?, _ out: inout SwiftWriter) {
@@ -103,6 +111,7 @@ struct OperationEmitter {
             call += "method: \(method), path: \(pathExpression)"
             if !nonPath.isEmpty { call += ", parameters: parameters" }
             if let body { call += ", body: \(bodyExpression(body))" }
+            if let streamAccept { call += ", accept: \(SwiftWriter.stringLiteral(streamAccept))" }
             call += ", coders: \(codersName).shared) { response in"
             out.line(call)
             out.indented { out in
@@ -279,6 +288,7 @@ struct OperationEmitter {
         case .json(let type): "try response.json(\(type.swift).self)"
         case .text: "try response.text()"
         case .data: "response.data"
+        case .jsonStream(let type, _): "response.jsonStream(\(type.swift).self)"
         }
     }
 }

@@ -166,6 +166,8 @@ enum ResponseBodyKind: Hashable, Sendable {
     case json(TypeRef)
     case text
     case data
+    /// JSON Lines / NDJSON or json-seq: a `Courier.JSONStream` of the item type; `accept` is the media type.
+    case jsonStream(TypeRef, accept: String)
 }
 
 struct ResponseCaseDecl: Hashable, Sendable {

@@ -4,7 +4,8 @@ import Foundation
 /// response body.
 enum MediaKind: Hashable, Sendable {
     case json, form, multipart, text, binary, xml
-    /// Server-sent events, JSON lines, JSON sequences: read as raw bytes (the caller splits them).
+    /// Server-sent events, JSON lines, JSON sequences: streams. JSON lines and sequences (``isJSONStream(_:)``)
+    /// become a `Courier.JSONStream`; the others are read as raw bytes.
     case stream
 
     /// The kind of `mediaType` (parameters after `;` ignored, case-insensitive).
@@ -22,6 +23,12 @@ enum MediaKind: Hashable, Sendable {
         case _ where type.hasPrefix("text/"): self = .text
         default: self = .binary
         }
+    }
+
+    /// Whether `mediaType` is JSON Lines / NDJSON or a JSON text sequence: generated as a typed `JSONStream`.
+    static func isJSONStream(_ mediaType: String) -> Bool {
+        ["application/x-ndjson", "application/ndjson", "application/jsonl", "application/json-seq", "application/jsonlines"]
+            .contains(bare(mediaType))
     }
 
     /// `type/subtype` in lower case, without parameters.

@@ -54,11 +54,12 @@ struct ResponseMapper {
         let bodies = successes.map(\.body)
         let success: SuccessShape
         if let first = bodies.first, bodies.contains(where: { $0 != first }) {
-            success = .enumeration(name: typePrefix + "Response", cases: successes)
+            // A stream is a value of its own, read once: inside an enum (which must be Hashable) it is bytes.
+            success = .enumeration(name: typePrefix + "Response", cases: successes.map(\.streamAsData))
         } else {
             success = .single(bodies.first ?? .none, statuses: successes.map(\.status))
         }
-        return Mapped(success: success, errors: errors)
+        return Mapped(success: success, errors: errors.map(\.streamAsData))
     }
 
     /// How the response body is read: JSON preferred, then text, then raw bytes.
@@ -73,11 +74,37 @@ struct ResponseMapper {
         }
         if entries.contains(where: { MediaKind(mediaType: $0.mediaType) == .text }) { return .text }
         guard let first = entries.first else { return .none }
+        if let stream = entries.first(where: { MediaKind.isJSONStream($0.mediaType) }) {
+            return jsonStream(stream.content, mediaType: stream.mediaType, nameHint: nameHint, at: place)
+        }
         if MediaKind(mediaType: first.mediaType) == .stream {
             diagnostics.note(
                 "streaming-response", at: "\(place).content.\(first.mediaType)",
                 "a streamed response (\(first.mediaType)) is read whole as Data")
         }
         return .data
+    }
+
+    /// A JSON Lines / json-seq response: a stream of the item schema — OpenAPI 3.2's `itemSchema`, else `schema`,
+    /// which documents written before 3.2 use for one item — or of `JSONValue` when neither is given.
+    private func jsonStream(_ content: OpenAPI.Content?, mediaType: String, nameHint: String, at place: String) -> ResponseBodyKind {
+        let accept = MediaKind.bare(mediaType)
+        if let item = content?.itemSchema {
+            let path = "\(place).content.\(mediaType).itemSchema"
+            return .jsonStream(schemas.typeRef(for: item, nameHint: nameHint + "Item", use: .json, path: path), accept: accept)
+        }
+        guard let schema = content?.schema else { return .jsonStream(.primitive(.json), accept: accept) }
+        let path = "\(place).content.\(mediaType).schema"
+        return .jsonStream(schemas.typeRef(for: schema, nameHint: nameHint + "Item", use: .json, path: path), accept: accept)
+    }
+}
+
+extension ResponseCaseDecl {
+    /// This case with a JSON stream body read as bytes: an error or an enum case holds a value, not a stream.
+    var streamAsData: ResponseCaseDecl {
+        guard case .jsonStream = body else { return self }
+        var copy = self
+        copy.body = .data
+        return copy
     }
 }

@@ -17,13 +17,20 @@ import Logging
 /// Its routes (every method unless noted):
 /// - `/echo`, `/echo/**`: the request back as an ``TestServer/Echo`` JSON document.
 /// - `/status/{code}`: that status, with `{"status":code,"reason":"…"}` (no body for 204 and 304).
-/// - `GET /articles[?tag=]`, `GET /articles/{id}`: JSON fixtures of ``TestArticle`` values.
+/// - `GET /articles[?tag=]`, `GET /articles/{id}`: JSON fixtures of ``TestArticle`` values; `GET /articles/feed`:
+///   the same as JSON Lines (`application/jsonl`), one article a chunk.
 /// - `GET /profile`: the ``TestProfile/fixture`` user, whose favourite tag names some articles.
 /// - `GET /fixtures/{name}`: the ``Fixture`` registered under `name` at start.
 /// - `/delay/{ms}`: answers after `ms` milliseconds (at most 30 000).
 /// - `GET /drip?chunks=N&interval=MS` (and `/drip/{key}`, counted apart): N one-byte chunks, MS apart;
 ///   a client that goes away is recorded (see ``waitForDisconnect(on:)`` and ``disconnects(_:)``).
 /// - `POST|PUT /upload`: reads the body as it streams and answers with an ``TestServer/UploadSummary``.
+/// - `POST|PUT /upload/decoded`: decodes a `Content-Encoding: gzip` or `deflate` body as it streams (zlib) and
+///   answers a ``TestServer/DecodedUpload``: the bytes received and the summary of the decoded ones (another
+///   coding is 415 with `Accept-Encoding: gzip, deflate`; bytes that do not decode, 400).
+/// - `GET /stream/{jsonl|ndjson|json-seq}?count=N`: N ``TestServer/StreamItem`` values as JSON Lines, NDJSON or
+///   an RFC 7464 JSON text sequence, one chunk each; `crlf`, `blank`, `bad=K`, `truncate=K`, `hold=KEY&after=N`
+///   and `endless=1` make them misbehave (see the route's documentation).
 /// - `POST /form`: parses an `application/x-www-form-urlencoded` body with Hummingbird's decoder and
 ///   answers a ``TestServer/FormEcho``.
 /// - `POST /multipart`: parses a `multipart/form-data` body as it streams with multipart-kit's parser and

@@ -79,6 +79,8 @@ enum TestServerRoutes {
         randomRoute(router, state: state)
         resumableRoutes(router, state: state)
         formRoutes(router)
+        streamRoutes(router, state: state)
+        decompressingRoutes(router)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }

@@ -26,6 +26,18 @@ extension ArticleOperations {
         }
     }
 
+    /// Every article as JSON Lines, one article a line, sent as they are published.
+    ///
+    /// `GET /articles/feed` · operation `getArticleFeed`
+    public func getArticleFeed() -> Courier.Endpoint<Courier.JSONStream<Article>> {
+        return Courier.Endpoint<Courier.JSONStream<Article>>(operation: "getArticleFeed", method: .get, path: "/articles/feed", accept: "application/jsonl", coders: BlogPlatformCoders.shared) { response in
+            switch response.status {
+            case 200: return response.jsonStream(Article.self)
+            default: throw response.unacceptable()
+            }
+        }
+    }
+
     /// One article.
     ///
     /// `GET /articles/{id}` · operation `getArticle`
