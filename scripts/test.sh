@@ -13,6 +13,7 @@ missing=()
 command -v curl >/dev/null || missing+=(curl ca-certificates)
 [ -x /usr/bin/time ] || missing+=(time)
 python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)   # CourierCompression builds against the system zlib
 if [ ${#missing[@]} -gt 0 ]; then
     echo "test.sh: installing ${missing[*]}" >&2
     if [ "$(id -u)" = 0 ]; then
