@@ -78,6 +78,7 @@ enum TestServerRoutes {
         pageRoutes(router)
         randomRoute(router, state: state)
         formRoutes(router)
+        eventRoutes(router)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }
