@@ -1,5 +1,5 @@
 # Starts the servers of the OpenAPI end-to-end tests. Source it (`source scripts/openapi-e2e/start.sh`): it exports
-# HTTPBIN_URL and PETSHOP_URL into the calling shell and kills both servers when that shell exits.
+# HTTPBIN_URL, PETSHOP_URL and SSE_URL into the calling shell and kills both servers when that shell exits.
 #
 # - A venv in .build/openapi-e2e-venv (ignored; reused while requirements.txt is unchanged) keeps the pinned
 #   Flask/FastAPI away from the system's Python packages.
@@ -27,20 +27,26 @@ openapi_e2e_main() {
     fi
     python="$venv/bin/python"
 
-    local httpbin_port petshop_port
+    local httpbin_port petshop_port sse_port
     httpbin_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
     petshop_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
+    sse_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
 
     "$python" -c "from httpbin import app; app.run(host='127.0.0.1', port=$httpbin_port)" >"$logs/httpbin.log" 2>&1 &
     OPENAPI_E2E_HTTPBIN_PID=$!
     (cd "$root/Tests/OpenAPIE2E" && exec "$python" -m uvicorn petshop_app:app --host 127.0.0.1 --port "$petshop_port") \
         >"$logs/petshop.log" 2>&1 &
     OPENAPI_E2E_PETSHOP_PID=$!
+    # Server-Sent Events: sse-starlette under uvicorn (Tests/OpenAPIE2E/sse_app.py).
+    (cd "$root/Tests/OpenAPIE2E" && exec "$python" -m uvicorn sse_app:app --host 127.0.0.1 --port "$sse_port") \
+        >"$logs/sse.log" 2>&1 &
+    OPENAPI_E2E_SSE_PID=$!
     trap openapi_e2e_stop EXIT
 
     export HTTPBIN_URL="http://127.0.0.1:$httpbin_port"
     export PETSHOP_URL="http://127.0.0.1:$petshop_port"
-    if ! "$python" - "$HTTPBIN_URL/get" "$PETSHOP_URL/openapi.json" <<'PY'
+    export SSE_URL="http://127.0.0.1:$sse_port"
+    if ! "$python" - "$HTTPBIN_URL/get" "$PETSHOP_URL/openapi.json" "$SSE_URL/health" <<'PY'
 import sys, time, urllib.request
 deadline = time.monotonic() + 30
 for url in sys.argv[1:]:
@@ -54,7 +60,7 @@ for url in sys.argv[1:]:
             time.sleep(0.2)
 PY
     then
-        tail -n 20 "$logs/httpbin.log" "$logs/petshop.log" >&2
+        tail -n 20 "$logs/httpbin.log" "$logs/petshop.log" "$logs/sse.log" >&2
         return 1
     fi
 
@@ -75,11 +81,11 @@ PY
             return 1
         fi
     fi
-    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL" >&2
+    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL SSE_URL=$SSE_URL" >&2
 }
 
 openapi_e2e_stop() {
-    kill "${OPENAPI_E2E_HTTPBIN_PID:-}" "${OPENAPI_E2E_PETSHOP_PID:-}" 2>/dev/null || true
+    kill "${OPENAPI_E2E_HTTPBIN_PID:-}" "${OPENAPI_E2E_PETSHOP_PID:-}" "${OPENAPI_E2E_SSE_PID:-}" 2>/dev/null || true
 }
 
 openapi_e2e_main || { openapi_e2e_stop; return 1 2>/dev/null || exit 1; }
