@@ -318,6 +318,12 @@ let package = Package(
             path: "Tests/OpenAPIGenerated/HttpbinStyles/Sources/HttpbinStyles",
             swiftSettings: strict
         ),
+        .target(
+            name: "EventStream",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/EventStream/Sources/EventStream",
+            swiftSettings: strict
+        ),
         // The generated clients against servers nobody on this team wrote: httpbin and a FastAPI app
         // (scripts/openapi-e2e/start.sh starts both and exports their URLs).
         .testTarget(
@@ -326,6 +332,7 @@ let package = Package(
                 "PetShop",
                 "HttpbinEcho",
                 "HttpbinStyles",
+                "EventStream",
                 "Courier",
                 "CourierAsyncHTTPClient",
                 "CourierTestSupport",

@@ -1,5 +1,6 @@
 import Courier
 import CourierAsyncHTTPClient
+import EventStream
 import Foundation
 import Testing
 
@@ -104,6 +105,27 @@ struct SSEStarletteTests {
             #expect(events == [ServerSentEvent(event: "poem", data: "first line\nsecond line\nthird line")])
             // Its one event, then the end of the response: with no reconnection allowed, that ends the stream.
             #expect(failure?.kind == .connectionClosed)
+        }
+    }
+}
+
+@Suite(
+    "The generated EventStream client against sse-starlette",
+    .timeLimit(.minutes(1)),
+    .enabled(if: SSEEnvironment.url != nil || E2EEnvironment.isRequired, "SSE_URL is not set: source scripts/openapi-e2e/start.sh")
+)
+struct GeneratedEventStreamTests {
+    @Test("numbersEvents(count:dropAfter:) decodes each event as the documented Number, resuming after a drop", arguments: SSETransport.allCases)
+    fileprivate func generatedNumbers(_ transport: SSETransport) async throws {
+        try await transport.withClient { client in
+            var numbers: [EventStream.Number] = []
+            let configuration = ServerSentEventStream.Configuration(maxReconnections: 3)
+            for try await number in client.events(API.numbers.numbersEvents(count: 4, dropAfter: 2), configuration: configuration) {
+                numbers.append(number)
+            }
+            #expect(numbers.map(\.n) == [1, 2, 3, 4])
+            #expect(numbers.first?.lastEventID == "")
+            #expect(numbers.last?.lastEventID != "")
         }
     }
 }
