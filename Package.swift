@@ -206,6 +206,19 @@ let package = Package(
             path: "Benchmarks/Sources/LoadGen",
             swiftSettings: strict
         ),
+        // The Server-Sent Events benchmark (issue #24): events per second and peak memory for a 1 GiB event stream
+        // from nginx, against raw AsyncHTTPClient reading the same bytes; driven by `Benchmarks/load/sse.sh`.
+        .executableTarget(
+            name: "SSEBench",
+            dependencies: [
+                "Courier",
+                "CourierAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Benchmarks/Sources/SSEBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CourierIntegrationTests",
             dependencies: [
