@@ -1,5 +1,5 @@
 /// An operation whose response is a `text/event-stream` of JSON `Item`s: what a generated client's
-/// `…Events` factories return. Read it with ``Client/events(_:configuration:)-(EventStreamEndpoint<Item>,_)``.
+/// `…Events` factories return. Read it with ``Client/events(_:configuration:stoppingAt:)``.
 ///
 /// ```swift
 /// for try await delta in client.events(API.chat.createChatCompletionEvents(body: request)) {
