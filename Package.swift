@@ -227,6 +227,19 @@ let package = Package(
             path: "Benchmarks/Sources/LoadGen",
             swiftSettings: strict
         ),
+        // The Server-Sent Events benchmark (issue #24): events per second and peak memory for a 1 GiB event stream
+        // from nginx, against raw AsyncHTTPClient reading the same bytes; driven by `Benchmarks/load/sse.sh`.
+        .executableTarget(
+            name: "SSEBench",
+            dependencies: [
+                "Courier",
+                "CourierAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Benchmarks/Sources/SSEBench",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CourierIntegrationTests",
             dependencies: [
@@ -340,6 +353,12 @@ let package = Package(
             path: "Tests/OpenAPIGenerated/HttpbinStyles/Sources/HttpbinStyles",
             swiftSettings: strict
         ),
+        .target(
+            name: "EventStream",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/EventStream/Sources/EventStream",
+            swiftSettings: strict
+        ),
         // The generated clients against servers nobody on this team wrote: httpbin and a FastAPI app
         // (scripts/openapi-e2e/start.sh starts both and exports their URLs).
         .testTarget(
@@ -349,6 +368,7 @@ let package = Package(
                 "PetShop",
                 "HttpbinEcho",
                 "HttpbinStyles",
+                "EventStream",
                 "Courier",
                 "CourierAsyncHTTPClient",
                 "CourierTestSupport",

@@ -15,6 +15,7 @@ packages=(
     "PetShop	Tests/OpenAPIFixtures/petshop-openapi.json"
     "HttpbinEcho	Tests/OpenAPIFixtures/httpbin-echo-subset-3.0.yaml"
     "HttpbinStyles	Tests/OpenAPIFixtures/httpbin-styles-3.0.yaml"
+    "EventStream	Tests/OpenAPIFixtures/event-stream-3.1.yaml"
 )
 
 scratch="$(mktemp -d)"

@@ -63,7 +63,7 @@ http {
     fastcgi_temp_path $dir/tmp;
     uwsgi_temp_path $dir/tmp;
     scgi_temp_path $dir/tmp;
-    types { application/json json; application/octet-stream bin; }
+    types { application/json json; application/octet-stream bin; text/event-stream sse; }
     server {
         listen 127.0.0.1:$port;
         root $dir/html;

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 @testable import courier
@@ -93,5 +94,23 @@ extension Array where Element == Data {
             for chunk in self { continuation.yield(chunk) }
             continuation.finish()
         }
+    }
+}
+
+@Suite("--stream on an event stream: each event's data, a line per event, as it arrives", .timeLimit(.minutes(1)))
+struct EventStreamPrintingTests {
+    @Test("events split over chunks are written whole, once complete; comments, ids and types are left out", arguments: [true, false])
+    func eventsAsLines(toTerminal: Bool) async throws {
+        let (chunks, continuation) = AsyncStream<Data>.makeStream()
+        let sink = CollectingSink()
+        let printer = ResponseBodyPrinter(toTerminal: toTerminal, streaming: true)
+        let printing = Task { try await printer.print(ResponseBody(length: nil, chunks: BodyChunks(chunks)), contentType: "text/event-stream; charset=utf-8", to: sink) }
+        continuation.yield(Data(": keep-alive\r\nid: 1\r\nevent: tick\r\ndata: {\"n\":1}\r\n\r\ndata: {\"n\"".utf8))
+        try await eventually { sink.text == "{\"n\":1}\n" }
+        continuation.yield(Data(":2}\n\ndata: a\ndata: b\n\ndata: unfinished".utf8))
+        continuation.finish()
+        let outcome = try await printing.value
+        #expect(sink.text == "{\"n\":1}\n{\"n\":2}\na\nb\n")
+        #expect(outcome == .written(bytes: 99))
     }
 }

@@ -1,6 +1,7 @@
 # Starts the servers of the OpenAPI end-to-end tests. Source it (`source scripts/openapi-e2e/start.sh`): it exports
-# HTTPBIN_URL, PETSHOP_URL and DECODING_ECHO_URL into the calling shell and kills the servers when that shell exits.
-# (DECODING_ECHO_URL: Tests/OpenAPIE2E/decoding_echo.py under aiohttp, which decodes compressed request bodies.)
+# HTTPBIN_URL, PETSHOP_URL, DECODING_ECHO_URL and SSE_URL into the calling shell and kills the servers when that shell
+# exits. (DECODING_ECHO_URL: Tests/OpenAPIE2E/decoding_echo.py under aiohttp, which decodes compressed request bodies;
+# SSE_URL: Tests/OpenAPIE2E/sse_app.py, sse-starlette under uvicorn.)
 #
 # - A venv in .build/openapi-e2e-venv (ignored; reused while requirements.txt is unchanged) keeps the pinned
 #   Flask/FastAPI away from the system's Python packages.
@@ -28,10 +29,11 @@ openapi_e2e_main() {
     fi
     python="$venv/bin/python"
 
-    local httpbin_port petshop_port echo_port
+    local httpbin_port petshop_port echo_port sse_port
     httpbin_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
     petshop_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
     echo_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
+    sse_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
 
     "$python" -c "from httpbin import app; app.run(host='127.0.0.1', port=$httpbin_port)" >"$logs/httpbin.log" 2>&1 &
     OPENAPI_E2E_HTTPBIN_PID=$!
@@ -40,12 +42,17 @@ openapi_e2e_main() {
     OPENAPI_E2E_PETSHOP_PID=$!
     "$python" "$root/Tests/OpenAPIE2E/decoding_echo.py" "$echo_port" >"$logs/decoding-echo.log" 2>&1 &
     OPENAPI_E2E_ECHO_PID=$!
+    # Server-Sent Events: sse-starlette under uvicorn (Tests/OpenAPIE2E/sse_app.py).
+    (cd "$root/Tests/OpenAPIE2E" && exec "$python" -m uvicorn sse_app:app --host 127.0.0.1 --port "$sse_port") \
+        >"$logs/sse.log" 2>&1 &
+    OPENAPI_E2E_SSE_PID=$!
     trap openapi_e2e_stop EXIT
 
     export HTTPBIN_URL="http://127.0.0.1:$httpbin_port"
     export PETSHOP_URL="http://127.0.0.1:$petshop_port"
     export DECODING_ECHO_URL="http://127.0.0.1:$echo_port"
-    if ! "$python" - "$HTTPBIN_URL/get" "$PETSHOP_URL/openapi.json" "$DECODING_ECHO_URL/health" <<'PY'
+    export SSE_URL="http://127.0.0.1:$sse_port"
+    if ! "$python" - "$HTTPBIN_URL/get" "$PETSHOP_URL/openapi.json" "$DECODING_ECHO_URL/health" "$SSE_URL/health" <<'PY'
 import sys, time, urllib.request
 deadline = time.monotonic() + 30
 for url in sys.argv[1:]:
@@ -59,7 +66,7 @@ for url in sys.argv[1:]:
             time.sleep(0.2)
 PY
     then
-        tail -n 20 "$logs/httpbin.log" "$logs/petshop.log" "$logs/decoding-echo.log" >&2
+        tail -n 20 "$logs/httpbin.log" "$logs/petshop.log" "$logs/decoding-echo.log" "$logs/sse.log" >&2
         return 1
     fi
 
@@ -80,11 +87,11 @@ PY
             return 1
         fi
     fi
-    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL DECODING_ECHO_URL=$DECODING_ECHO_URL" >&2
+    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL DECODING_ECHO_URL=$DECODING_ECHO_URL SSE_URL=$SSE_URL" >&2
 }
 
 openapi_e2e_stop() {
-    kill "${OPENAPI_E2E_HTTPBIN_PID:-}" "${OPENAPI_E2E_PETSHOP_PID:-}" "${OPENAPI_E2E_ECHO_PID:-}" 2>/dev/null || true
+    kill "${OPENAPI_E2E_HTTPBIN_PID:-}" "${OPENAPI_E2E_PETSHOP_PID:-}" "${OPENAPI_E2E_ECHO_PID:-}" "${OPENAPI_E2E_SSE_PID:-}" 2>/dev/null || true
 }
 
 openapi_e2e_main || { openapi_e2e_stop; return 1 2>/dev/null || exit 1; }

@@ -58,10 +58,10 @@ struct OperationEmitter {
 
     /// The factories: one per request media type, or one without a body.
     func writeFunctions(_ out: inout SwiftWriter) {
-        if operation.bodies.isEmpty {
-            writeFunction(body: nil, &out)
-        } else {
-            for body in operation.bodies { writeFunction(body: body, &out) }
+        let bodies: [BodyDecl?] = operation.bodies.isEmpty ? [nil] : operation.bodies
+        for body in bodies { writeFunction(body: body, &out) }
+        if let item = operation.eventItem {
+            for body in bodies { writeFunction(body: body, events: item, &out) }
         }
     }
 
@@ -88,8 +88,9 @@ struct OperationEmitter {
         return accept
     }
 
-    private func writeFunction(body: BodyDecl?, _ out: inout SwiftWriter) {
-        let name = functionName(suffix: body?.functionSuffix ?? "")
+    /// One factory; with `events`, the `…Events` one for `client.events(_:)`, whose events' data are `events`.
+    private func writeFunction(body: BodyDecl?, events: TypeRef? = nil, _ out: inout SwiftWriter) {
+        let name = functionName(suffix: (body?.functionSuffix ?? "") + (events == nil ? "" : "Events"))
         let required = operation.parameters.filter { $0.required }
         let optional = operation.parameters.filter { !$0.required }
         var arguments = required.map { "\($0.swiftName): \(signatureType($0))" }
@@ -98,22 +99,29 @@ struct OperationEmitter {
         }
         arguments += optional.map { "\($0.swiftName): \(TypeRef.optional($0.type).swift) = nil" }
         out.line()
-        writeDoc(body: body, &out)
+        writeDoc(body: body, events: events, &out)
         if operation.deprecated { out.line("@available(*, deprecated)") }
-        let value = valueType
-        out.block("public func \(name)(\(arguments.joined(separator: ", "))) -> Courier.Endpoint<\(value)>") { out in
+        let value = events == nil ? valueType : "Swift.Void"
+        let returned = events.map { "Courier.EventStreamEndpoint<\($0.swift)>" } ?? "Courier.Endpoint<\(value)>"
+        out.block("public func \(name)(\(arguments.joined(separator: ", "))) -> \(returned)") { out in
             let nonPath = operation.parameters.filter { $0.location != .path }
             if !nonPath.isEmpty {
                 out.line("var parameters = Courier.OperationParameters()")
                 for parameter in nonPath { out.line(parameterCall(parameter)) }
             }
-            var call = "return Courier.Endpoint<\(value)>(operation: \(SwiftWriter.stringLiteral(operation.operationID)), "
+            var call = (events == nil ? "return " : "return Courier.EventStreamEndpoint(")
+                + "Courier.Endpoint<\(value)>(operation: \(SwiftWriter.stringLiteral(operation.operationID)), "
             call += "method: \(method), path: \(pathExpression)"
             if !nonPath.isEmpty { call += ", parameters: parameters" }
             if let body { call += ", body: \(bodyExpression(body))" }
-            if let streamAccept { call += ", accept: \(SwiftWriter.stringLiteral(streamAccept))" }
-            call += ", coders: \(codersName).shared) { response in"
-            out.line(call)
+            if events == nil, let streamAccept { call += ", accept: \(SwiftWriter.stringLiteral(streamAccept))" }
+            call += ", coders: \(codersName).shared)"
+            guard events == nil else {
+                // The stream reads statuses and content type itself; this endpoint only makes the request.
+                out.line(call + " { _ in })")
+                return
+            }
+            out.line(call + " { response in")
             out.indented { out in
                 out.line("switch response.status {")
                 for line in switchCases() { out.line(line) }
@@ -133,9 +141,10 @@ struct OperationEmitter {
         parameter.location == .path ? parameter.type.unwrapped.swift : parameter.type.swift
     }
 
-    private func writeDoc(body: BodyDecl?, _ out: inout SwiftWriter) {
+    private func writeDoc(body: BodyDecl?, events: TypeRef? = nil, _ out: inout SwiftWriter) {
         let place = "`\(operation.method) \(operation.pathTemplate)` · operation `\(operation.operationID)`"
             + (body.map { $0.functionSuffix.isEmpty && operation.bodies.count < 2 ? "" : " · body `\($0.mediaType)`" } ?? "")
+            + (events.map { " · its `text/event-stream`, each event's data a `\($0.swift)`: read with `client.events(_:)`" } ?? "")
         var parameterLines: [String] = []
         for parameter in operation.parameters {
             guard let doc = parameter.doc?.split(whereSeparator: \.isNewline).joined(separator: " "), !doc.isEmpty

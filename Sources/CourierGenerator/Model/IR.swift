@@ -208,6 +208,9 @@ struct OperationDecl: Hashable, Sendable {
     var doc: String?
     var deprecated: Bool
     var examples: [ExampleDecl]
+    /// The type of each event's data when a success response is a `text/event-stream`: its `itemSchema`
+    /// (OpenAPI 3.2), else its `schema` (as OpenAI documents theirs). It adds an `…Events` factory.
+    var eventItem: TypeRef? = nil
 }
 
 /// A documented example response for stubbing.

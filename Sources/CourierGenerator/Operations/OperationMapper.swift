@@ -57,7 +57,8 @@ struct OperationMapper {
                     errorTypeName: typePrefix + "Error", security: security, summary: operation.summary,
                     doc: operation.description, deprecated: operation.deprecated,
                     examples: ExampleCollector(document: document, diagnostics: diagnostics)
-                        .examples(for: operation, path: place)))
+                        .examples(for: operation, path: place),
+                    eventItem: responses.eventItem))
             }
         }
         return Output(

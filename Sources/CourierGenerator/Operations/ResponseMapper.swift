@@ -10,6 +10,8 @@ struct ResponseMapper {
     struct Mapped {
         var success: SuccessShape
         var errors: [ResponseCaseDecl]
+        /// The data type of a success response's `text/event-stream` events (see `OperationDecl.eventItem`).
+        var eventItem: TypeRef?
     }
 
     func map(_ responses: OpenAPI.Response.Map, typePrefix: String, at jsonPath: String) -> Mapped {
@@ -17,6 +19,7 @@ struct ResponseMapper {
         let successCount = responses.filter { $0.key.isSuccess }.count
         var successes: [ResponseCaseDecl] = []
         var errors: [ResponseCaseDecl] = []
+        var eventItem: TypeRef?
         var successNames = UniqueNames()
         var errorNames = UniqueNames(reserved: ["undocumented"])
         for (code, either) in responses {
@@ -43,6 +46,9 @@ struct ResponseMapper {
             let hint = typePrefix + "Response"
                 + (isSuccess && successCount <= 1 ? "" : Identifier.typeName(caseName))
             let body = status == .default && !isSuccess ? .data : self.body(of: response, nameHint: hint, at: place)
+            if isSuccess, eventItem == nil {
+                eventItem = self.eventItem(of: response, nameHint: typePrefix + "Event", at: place)
+            }
             if isSuccess {
                 successes.append(ResponseCaseDecl(
                     status: status, swiftName: successNames.claim(caseName), body: body, doc: response.description))
@@ -59,7 +65,22 @@ struct ResponseMapper {
         } else {
             success = .single(bodies.first ?? .none, statuses: successes.map(\.status))
         }
-        return Mapped(success: success, errors: errors.map(\.streamAsData))
+        return Mapped(success: success, errors: errors.map(\.streamAsData), eventItem: eventItem)
+    }
+
+    /// The type of each event's data of a `text/event-stream` response: `itemSchema` (OpenAPI 3.2) or `schema`
+    /// (how OpenAI's document and others before 3.2 describe an event). A string or absent schema gives none:
+    /// such events are not JSON, and the operation keeps only its factory that reads the body whole.
+    private func eventItem(of response: OpenAPI.Response, nameHint: String, at place: String) -> TypeRef? {
+        for (key, value) in response.content where MediaKind.bare(key.rawValue) == "text/event-stream" {
+            guard let content = value.b ?? (try? document.components.lookup(value)),
+                  let schema = content.itemSchema ?? content.schema else { continue }
+            let field = content.itemSchema == nil ? "schema" : "itemSchema"
+            let type = schemas.typeRef(for: schema, nameHint: nameHint, use: .json, path: "\(place).content.\(key.rawValue).\(field)")
+            if case .primitive(let primitive) = type, primitive != .json { return nil }
+            return type
+        }
+        return nil
     }
 
     /// How the response body is read: JSON preferred, then text, then raw bytes.

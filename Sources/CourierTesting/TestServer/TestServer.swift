@@ -59,6 +59,9 @@ import Logging
 /// - `GET /pages/numbered?page=N`, `GET /pages/cursor?cursor=C`, `GET /pages/linked?page=N`: the numbers
 ///   `1…total` in pages of `size` (`&size=S&total=T`), by page number, by cursor (a ``TestServer/CursorPage``), or
 ///   with RFC 8288 `Link` fields (`first`, `prev`, `next`, `last`), for pagination tests.
+/// - `GET /events/{key}?count=N&dropAfter=K&retry=MS`: a `text/event-stream` of N `tick` events that
+///   resumes after `Last-Event-ID`, answers 204 when nothing is left, and with `dropAfter` drops the
+///   connection after event K; `GET /events-wrong-type`: a 200 that is JSON, not an event stream.
 ///
 /// Add routes of your own with ``Route`` (`start(routes:)`); make a reply misbehave with `/status/{code}`,
 /// `/delay/{ms}`, `/drip`, `/flaky/{key}`, `/hold/{key}`, or a route that answers what you need.

@@ -81,6 +81,7 @@ enum TestServerRoutes {
         formRoutes(router)
         streamRoutes(router, state: state)
         decompressingRoutes(router)
+        eventRoutes(router)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }

@@ -74,6 +74,7 @@ struct DemoCommand: AsyncParsableCommand {
         steps.say("downloaded: \(bytes) bytes in \(chunks) chunks, with back-pressure")
 
         try await DemoBodies(shared: shared, server: production).run(&steps)
+        try await DemoEvents(shared: shared, server: production).run(&steps)
         try await DemoResilience(shared: shared, server: production).run(&steps)
         try await DemoAuth(shared: shared, production: production, staging: staging).run(&steps)
         try await DemoObservability(shared: shared, server: production).run(&steps)

@@ -5,7 +5,8 @@ import Foundation
 /// bytes, chunk by chunk as they arrive, so memory stays bounded whatever the size. On a terminal, text
 /// is made readable: JSON pretty-printed once it has arrived whole (up to ``formattingLimit``), event
 /// streams and `--stream` shown as they arrive, and binary bodies not shown at all (as curl and HTTPie
-/// do: raw bytes would garble the terminal).
+/// do: raw bytes would garble the terminal). With `--stream`, a `text/event-stream` body is parsed and
+/// each event's data written as a line (``EventStreamPrinter``), to a terminal or not.
 struct ResponseBodyPrinter {
     /// Whether the destination is a terminal.
     var toTerminal: Bool
@@ -26,6 +27,9 @@ struct ResponseBodyPrinter {
 
     func print(_ body: ResponseBody, contentType: String?, to sink: any ByteSink) async throws -> Outcome {
         var iterator = body.makeAsyncIterator()
+        if streaming, EventStreamPrinter.applies(to: contentType) {
+            return .written(bytes: try await EventStreamPrinter().print(&iterator, to: sink))
+        }
         guard toTerminal else {
             var count: Int64 = 0
             while let chunk = try await iterator.next() {

@@ -81,7 +81,7 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Build the request and print it without sending it.")
     var offline = false
 
-    @Flag(name: [.customShort("S"), .long], help: "Show a text body on a terminal as it arrives, without formatting (event streams always are).")
+    @Flag(name: [.customShort("S"), .long], help: "Show a text body on a terminal as it arrives, without formatting; a text/event-stream body as its events' data, one line per event, on a terminal or not.")
     var stream = false
 
     @Flag(help: "Never read standard input as the body.")

@@ -1,0 +1,87 @@
+import Testing
+@testable import CourierGenerator
+
+/// A `text/event-stream` success response gives the operation an `…Events` factory whose events' data is the
+/// documented schema: `itemSchema` (OpenAPI 3.2) first, else `schema` (OpenAI's form); not for string or absent schemas.
+@Suite struct EventStreamMappingTests {
+    static let document = """
+        openapi: 3.1.0
+        info: {title: Streams, version: "1"}
+        components:
+          schemas:
+            Delta:
+              type: object
+              properties:
+                text: {type: string}
+        paths:
+          /chat:
+            post:
+              operationId: chat
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {id: {type: string}}}
+                    text/event-stream:
+                      schema: {$ref: "#/components/schemas/Delta"}
+          /items:
+            get:
+              operationId: items
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      itemSchema: {type: array, items: {type: integer}}
+          /raw:
+            get:
+              operationId: raw
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream:
+                      schema: {type: string}
+          /none:
+            get:
+              operationId: none
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    text/event-stream: {}
+        """
+
+    private func operation(_ id: String) throws -> OperationDecl {
+        let output = try OperationTestSupport.map(Self.document).output
+        return try #require(output.operations.first { $0.operationID == id })
+    }
+
+    @Test func theSchemaBesideJSONIsTheEventData() throws {
+        let chat = try operation("chat")
+        #expect(chat.eventItem == .named("Delta"))
+        // The JSON response keeps its factory.
+        guard case .single(.json, _) = chat.success else {
+            Issue.record("the JSON success shape was lost: \(chat.success)")
+            return
+        }
+    }
+
+    @Test func itemSchemaIsTheEventData() throws {
+        #expect(try operation("items").eventItem == .array(.primitive(.int)))
+    }
+
+    @Test func stringOrAbsentSchemasGiveNoEventsFactory() throws {
+        #expect(try operation("raw").eventItem == nil)
+        #expect(try operation("none").eventItem == nil)
+    }
+
+    @Test func theEventsFactoryIsEmitted() throws {
+        let output = try OperationTestSupport.map(Self.document).output
+        var out = SwiftWriter()
+        OperationEmitter(operation: try #require(output.operations.first { $0.operationID == "chat" }), codersName: "StreamsCoders").writeFunctions(&out)
+        #expect(out.text.contains("public func chatEvents() -> Courier.EventStreamEndpoint<Delta>"))
+        #expect(out.text.contains(#"return Courier.EventStreamEndpoint(Courier.Endpoint<Swift.Void>(operation: "chat", method: .post, path: "/chat", coders: StreamsCoders.shared) { _ in })"#))
+    }
+}
