@@ -49,6 +49,7 @@ struct WebSocketConformanceTests {
     func serverClose() async throws {
         try await withWebSocketClient { client, _ in
             let socket = try await client.webSocket(Endpoint<Void>(path: "/ws/close", query: [URLQueryItem(name: "code", value: "4001"), URLQueryItem(name: "reason", value: "bye now")]))
+            try await socket.send(.text("close, please"))
             var received: [WebSocketMessage] = []
             for try await message in socket.messages {
                 received.append(message)
@@ -109,6 +110,7 @@ struct WebSocketConformanceTests {
                 .authorizing(with: .bearer("s3cret"))
                 .targeting(server.server)
             let socket = try await client.webSocket(Endpoint<Void>(path: "/ws/headers"))
+            try await socket.send(.text("headers, please"))
             let message = try #require(try await socket.receive())
             guard case .text(let json) = message else {
                 Issue.record("expected text, got \(message)")

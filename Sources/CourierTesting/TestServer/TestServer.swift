@@ -53,8 +53,9 @@ import Logging
 /// WebSocket routes (hummingbird-websocket; each counted by ``hits(_:)`` when the upgrade is asked for, and by
 /// ``webSocketEnds(_:)`` when its handler ends):
 /// - `/ws/echo`: every message back, cut into 16 KiB fragments;
-/// - `/ws/headers`: one text message, a JSON object of the opening request's header fields;
-/// - `/ws/close?code=C&reason=R`: closes at once with that code and reason;
+/// - `/ws/headers`: after the client's first message, one text message, a JSON object of the opening request's
+///   header fields;
+/// - `/ws/close?code=C&reason=R`: after the client's first message, closes with that code and reason;
 /// - `/ws/drop`: reads one message, then closes the TCP connection without a close frame;
 /// - `/ws/hold/{key}`: answers the upgrade only once ``release(_:)`` releases `key`, then reads until the end.
 ///
