@@ -174,6 +174,18 @@ struct WebSocketConformanceTests {
         }
     }
 
+    @Test("a handshake that does not finish within the request's timeout fails with timedOut")
+    func handshakeTimeout() async throws {
+        try await withWebSocketClient { client, server in
+            var request = try ClientRequest(.get, path: "/ws/hold/slow")
+            request.options.timeout = .milliseconds(200)
+            let error = await #expect(throws: NetworkError.self) { try await client.webSocket(request) }
+            #expect(error?.kind == .timedOut)
+            await server.release("slow")
+            await server.waitForWebSocketEnd(on: "/ws/hold/slow")
+        }
+    }
+
     @Test("cancelling a receive loses no message: the next receive gets it")
     func cancelledReceiveKeepsMessage() async throws {
         try await withWebSocketClient { client, _ in

@@ -2,7 +2,7 @@ extension Client {
     /// Opens a WebSocket with `request`, after every layer of this client has seen it.
     ///
     /// The request goes through the whole stack like any other (``targeting(_:)`` resolves its path,
-    /// ``authorizing(with:)`` signs it, logging logs it), marked with ``RequestOptions/webSocket``; at the
+    /// ``authorizing(with:clock:)`` signs it, logging logs it), marked with ``RequestOptions/webSocket``; at the
     /// end of the chain the transport performs the opening handshake (``WebSocketTransport``) and the
     /// `101` response comes back up the layers. It is never served from a cache.
     ///

@@ -20,7 +20,8 @@
 /// The socket belongs to its owner: when the last reference to it goes, the connection is dropped, so a
 /// cancelled task that held it leaves nothing open behind. Close it explicitly to say goodbye with a code.
 /// Cancelling a task that waits in ``send(_:)``, ``receive()`` or ``ping()`` ends that wait with
-/// ``NetworkError/Kind/cancelled``; the connection stays open for its owner.
+/// ``NetworkError/Kind/cancelled``; over `AsyncHTTPClientTransport` the connection stays open for its owner
+/// (URLSession cannot stop one receive alone, so there a cancelled receive drops the connection).
 public final class WebSocket: Sendable {
     /// The server's `101 Switching Protocols` response, with the request as the layers sent it.
     public let response: ClientResponse

@@ -20,7 +20,8 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
     /// - Throws: `NetworkError`: `invalidURL` for a request that is not absolute `http` or `https`;
     ///   `unsupported` for `https` when ``Configuration/pinnedPublicKeys`` is set (the pins cannot be checked);
     ///   `invalidResponse` when the server does not switch protocols (its status is not known);
-    ///   `cannotConnect`, `tlsFailure`, `cancelled`, `shutdown`.
+    ///   `timedOut` when the handshake takes longer than `RequestOptions.timeout`; `cannotConnect`, `tlsFailure`,
+    ///   `cancelled`, `shutdown`.
     public func openWebSocket(_ request: ClientRequest) async throws -> (ClientResponse, any WebSocketConnection) {
         guard !isShutDown else {
             throw NetworkError(.shutdown, message: "the transport was shut down before the WebSocket opened.", request: request)
@@ -44,17 +45,57 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
             additionalHeaders: headers,
             validateUTF8: true
         )
-        let connection = try await SwiftWebSocketConnection.open(
-            request,
-            url: url,
-            configuration: configuration,
-            maxMessageSize: settings.maxMessageSize,
-            tls: secure ? webSocketTLS : nil,
-            group: client.eventLoopGroup,
-            logger: Logger(label: "courier.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
-        )
+        let tls = secure ? webSocketTLS : nil
+        let group = client.eventLoopGroup
+        let open: @Sendable () async throws -> SwiftWebSocketConnection = {
+            try await SwiftWebSocketConnection.open(
+                request,
+                url: url,
+                configuration: configuration,
+                maxMessageSize: settings.maxMessageSize,
+                tls: tls,
+                group: group,
+                logger: Logger(label: "courier.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
+            )
+        }
+        let connection: SwiftWebSocketConnection
+        if let timeout = request.options.timeout {
+            connection = try await Self.within(timeout, request: request, open)
+        } else {
+            connection = try await open()
+        }
         let response = ClientResponse(head: HTTPResponse(status: .switchingProtocols), request: request)
         return (response, connection)
+    }
+
+    /// Runs the opening handshake within `timeout` (``RequestOptions/timeout``: for a WebSocket, the
+    /// handshake is the whole exchange), or fails with `timedOut`; a connection that opens too late is dropped.
+    private static func within(
+        _ timeout: Duration,
+        request: ClientRequest,
+        _ open: @escaping @Sendable () async throws -> SwiftWebSocketConnection
+    ) async throws -> SwiftWebSocketConnection {
+        try await withThrowingTaskGroup(of: SwiftWebSocketConnection?.self) { group in
+            group.addTask { try await open() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.nextResult()
+            group.cancelAll()
+            // NOTE: the loser may still be a connection (it opened as the time ran out): it must not stay open.
+            while let late = await group.nextResult() {
+                if case .success(let connection?) = late { connection.abort() }
+            }
+            switch first {
+            case .success(let connection?)?:
+                return connection
+            case .failure(let error)?:
+                throw error
+            case .success(nil)?, nil:
+                throw NetworkError(.timedOut, message: "the WebSocket did not open within \(timeout).", request: request)
+            }
+        }
     }
 
     /// `ws://` or `wss://` with the request's authority, path and query.
