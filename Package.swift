@@ -33,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // SHA-256 of a server's public key, for pinning on AsyncHTTPClientTransport.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // WebSockets: the client (WSClient) over SwiftNIO, and the test server's WebSocket routes. The server
+        // package already brings swift-websocket, so the client costs no package of its own.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
@@ -70,6 +74,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -98,6 +104,7 @@ let package = Package(
                 "CourierCompression",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 // An independent multipart parser: the test server checks what Courier's encoder sends.
                 .product(name: "MultipartKit", package: "multipart-kit"),

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// A `Transport` over swift-server/async-http-client: the fast path on Linux servers and
 /// command-line tools, with streaming in both directions and back-pressure.
@@ -43,6 +44,10 @@ public final class AsyncHTTPClientTransport: Transport {
     private let shutdownState = ShutdownState()
     /// The executors of the client's event loops, for `layerExecutor()`; `nil` when the layers stay off them.
     private let executors: EventLoopTaskExecutors?
+    /// The TLS settings WebSockets use (AsyncHTTPClient keeps the client's to itself); `nil`: the defaults.
+    let webSocketTLS: TLSConfiguration?
+    /// Whether the configuration pins public keys, which WebSockets cannot check.
+    let pinsPublicKeys: Bool
 
     /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
     public init(configuration: Configuration = Configuration()) {
@@ -50,6 +55,8 @@ public final class AsyncHTTPClientTransport: Transport {
         ownsClient = true
         decodesBodies = configuration.decompression != .disabled
         executors = configuration.runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
+        webSocketTLS = configuration.tls
+        pinsPublicKeys = !configuration.pinnedPublicKeys.isEmpty
     }
 
     /// Creates a transport over `client`, which the caller keeps and shuts down.
@@ -69,6 +76,8 @@ public final class AsyncHTTPClientTransport: Transport {
         ownsClient = false
         self.decodesBodies = decodesBodies
         executors = runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
+        webSocketTLS = nil
+        pinsPublicKeys = false
     }
 
 

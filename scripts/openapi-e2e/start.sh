@@ -1,7 +1,8 @@
 # Starts the servers of the OpenAPI end-to-end tests. Source it (`source scripts/openapi-e2e/start.sh`): it exports
-# HTTPBIN_URL, PETSHOP_URL, DECODING_ECHO_URL and SSE_URL into the calling shell and kills the servers when that shell
-# exits. (DECODING_ECHO_URL: Tests/OpenAPIE2E/decoding_echo.py under aiohttp, which decodes compressed request bodies;
-# SSE_URL: Tests/OpenAPIE2E/sse_app.py, sse-starlette under uvicorn.)
+# HTTPBIN_URL, PETSHOP_URL, DECODING_ECHO_URL, SSE_URL and WEBSOCKET_URL into the calling shell and kills the servers
+# when that shell exits. (DECODING_ECHO_URL: Tests/OpenAPIE2E/decoding_echo.py under aiohttp, which decodes compressed
+# request bodies; SSE_URL: Tests/OpenAPIE2E/sse_app.py, sse-starlette under uvicorn; WEBSOCKET_URL: a Python
+# `websockets` server for the WebSocket tests.)
 #
 # - A venv in .build/openapi-e2e-venv (ignored; reused while requirements.txt is unchanged) keeps the pinned
 #   Flask/FastAPI away from the system's Python packages.
@@ -87,7 +88,24 @@ PY
             return 1
         fi
     fi
-    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL DECODING_ECHO_URL=$DECODING_ECHO_URL SSE_URL=$SSE_URL" >&2
+    # The WebSocket tests' server, written with Python's `websockets` (websocket_server.py). It exits by itself
+    # once this shell ($$) is gone, so openapi_e2e_stop needs no entry for it. WEBSOCKET_URL is http: Courier
+    # opens ws:// from an http server.
+    local websocket_port
+    websocket_port="$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')" || return 1
+    "$python" "$root/scripts/openapi-e2e/websocket_server.py" "$websocket_port" "$$" >"$logs/websocket.log" 2>&1 &
+    export WEBSOCKET_URL="http://127.0.0.1:$websocket_port"
+    if ! "$python" -c 'import socket, sys, time
+deadline = time.monotonic() + 30
+while socket.socket().connect_ex(("127.0.0.1", int(sys.argv[1]))) != 0:
+    if time.monotonic() > deadline: sys.exit("openapi-e2e: the WebSocket server did not listen within 30 s")
+    time.sleep(0.2)' "$websocket_port"; then
+        tail -n 20 "$logs/websocket.log" >&2
+        return 1
+    fi
+
+    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL WEBSOCKET_URL=$WEBSOCKET_URL" >&2
+    echo "openapi-e2e: HTTPBIN_URL=$HTTPBIN_URL PETSHOP_URL=$PETSHOP_URL DECODING_ECHO_URL=$DECODING_ECHO_URL SSE_URL=$SSE_URL WEBSOCKET_URL=$WEBSOCKET_URL" >&2
 }
 
 openapi_e2e_stop() {

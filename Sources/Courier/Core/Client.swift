@@ -37,14 +37,14 @@ public struct Client: Sendable {
 
     /// Creates a client that sends every request straight to `transport`.
     public init(transport: some Transport) {
-        chain = Next { request in try await transport.send(request) }
+        chain = Self.terminal(transport)
         configuration = Configuration()
         configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
     }
 
     /// A client over `transport` that keeps another client's coders.
     init(transport: some Transport, configuration: Configuration) {
-        chain = Next { request in try await transport.send(request) }
+        chain = Self.terminal(transport)
         self.configuration = configuration
         self.configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
     }
@@ -70,6 +70,26 @@ public struct Client: Sendable {
     ///   the error does not carry one yet.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         try await onLayerExecutor { try await sendHere(request) }
+    }
+
+    /// The end of the chain: the transport, which opens WebSockets too when it can.
+    private static func terminal(_ transport: some Transport) -> Next {
+        guard let upgrading = transport as? any WebSocketTransport else {
+            return Next { request in
+                if request.options.webSocket != nil {
+                    throw NetworkError(
+                        .unsupported,
+                        message: "\(type(of: transport)) cannot open WebSockets (it is not a WebSocketTransport); nothing was sent.",
+                        request: request
+                    )
+                }
+                return try await transport.send(request)
+            }
+        }
+        return Next { request in
+            guard request.options.webSocket != nil else { return try await transport.send(request) }
+            return try await upgrading.openWebSocketForChain(request)
+        }
     }
 
     private static func layerExecutorProvider(_ transport: some Transport) -> (any Sendable)? {

@@ -118,6 +118,7 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         case .tooManyRedirects: return "the redirects did not end."
         case .insecureRedirect: return "a redirect from https to http was refused."
         case .notCached: return "the response is not in the cache, and the request may not use the network."
+        case .unsupported: return "the transport cannot do what the request asks."
         }
     }
 
@@ -173,6 +174,8 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return "the server sent an https request to plain http; allow it explicitly only if that is intended."
         case .notCached:
             return "the request's cachePolicy is .onlyFromCache: load it once with the network first, or use .returnCacheElseLoad."
+        case .unsupported:
+            return "use a transport that supports it; the message above says which."
         case .invalidResponse, .transportFailed:
             return nil
         }

@@ -57,6 +57,9 @@ extension NetworkError {
         /// The request's ``RequestOptions/cachePolicy`` is ``CachePolicy/onlyFromCache`` (or it said
         /// `Cache-Control: only-if-cached`) and the cache has no response for it; nothing was sent.
         case notCached
+        /// The transport cannot do what the request asks: a WebSocket (``Client/webSocket(_:configuration:)-(ClientRequest,_)``)
+        /// over a transport, or a platform, that has no WebSocket support. Nothing was sent.
+        case unsupported
 
         /// The case name alone, `unacceptableStatus`: a label with few values, for metrics and traces.
         public var name: String {
@@ -89,6 +92,7 @@ extension NetworkError {
             case .tooManyRedirects: "tooManyRedirects"
             case .insecureRedirect: "insecureRedirect"
             case .notCached: "notCached"
+            case .unsupported: "unsupported"
             }
         }
     }

@@ -53,6 +53,7 @@ public struct UserFacingMessages: Sendable {
         case .authenticationFailed: "Please sign in again."
         case .tooManyRedirects, .insecureRedirect: "The server sent the request somewhere it could not follow."
         case .notCached: "This isn't available offline."
+        case .unsupported: "This feature is not available on this device."
         }
     }
 

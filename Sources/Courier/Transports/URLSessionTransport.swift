@@ -89,7 +89,8 @@ public final class URLSessionTransport: Transport {
     }
 
     private let configuration: Configuration
-    private let sessionConfiguration: URLSessionConfiguration
+    /// The session's settings, which the WebSocket sessions copy.
+    let sessionConfiguration: URLSessionConfiguration
     private let session: URLSession
     private let transfers: URLSessionTransfers
 

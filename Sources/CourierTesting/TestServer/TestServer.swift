@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 
 /// A real HTTP server on 127.0.0.1, on a port the OS assigns, for integration tests and demos.
@@ -63,6 +64,15 @@ import Logging
 ///   resumes after `Last-Event-ID`, answers 204 when nothing is left, and with `dropAfter` drops the
 ///   connection after event K; `GET /events-wrong-type`: a 200 that is JSON, not an event stream.
 ///
+/// WebSocket routes (hummingbird-websocket; each counted by ``hits(_:)`` when the upgrade is asked for, and by
+/// ``webSocketEnds(_:)`` when its handler ends):
+/// - `/ws/echo`: every message back, cut into 16 KiB fragments;
+/// - `/ws/headers`: after the client's first message, one text message, a JSON object of the opening request's
+///   header fields;
+/// - `/ws/close?code=C&reason=R`: after the client's first message, closes with that code and reason;
+/// - `/ws/drop`: reads one message, then closes the TCP connection without a close frame;
+/// - `/ws/hold/{key}`: answers the upgrade only once ``release(_:)`` releases `key`, then reads until the end.
+///
 /// Add routes of your own with ``Route`` (`start(routes:)`); make a reply misbehave with `/status/{code}`,
 /// `/delay/{ms}`, `/drip`, `/flaky/{key}`, `/hold/{key}`, or a route that answers what you need.
 ///
@@ -104,8 +114,13 @@ public final class TestServer: Sendable {
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "courier.test-server")
         logger.logLevel = .critical
+        let webSocketRouter = TestServerWebSocketRoutes.router(state: state)
         let app = Application(
             router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: webSocketRouter,
+                configuration: .init(ws: .init(maxFrameSize: TestServerWebSocketRoutes.maxFrameSize, autoPing: .disabled))
+            ),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "CourierTestServer"),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
@@ -187,6 +202,17 @@ public final class TestServer: Sendable {
     /// How many clients went away in the middle of a streamed response on `path`.
     public func disconnects(_ path: String) async -> Int {
         await state.disconnectCount(path)
+    }
+
+    /// How many WebSocket handlers on `path` have ended (the client closed, dropped, or the route finished).
+    public func webSocketEnds(_ path: String) async -> Int {
+        await state.webSocketEndCount(path)
+    }
+
+    /// Returns once a WebSocket handler on `path` has ended (now or earlier). Give the calling test a time
+    /// limit.
+    public func waitForWebSocketEnd(on path: String) async {
+        await state.waitForWebSocketEnd(on: path)
     }
 
     /// Returns once a client has gone away in the middle of a streamed response on `path` (now or

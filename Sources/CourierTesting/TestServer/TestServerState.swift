@@ -3,6 +3,7 @@
 actor TestServerState {
     private var hits = PathCounter()
     private var disconnects = PathCounter()
+    private var webSocketEnds = PathCounter()
     private var inFlight: [String: Int] = [:]
     private var maxInFlight: [String: Int] = [:]
     private var flakyCounts: [String: Int] = [:]
@@ -141,6 +142,18 @@ actor TestServerState {
 
     func waitForDisconnect(on path: String) async {
         await withCheckedContinuation { disconnects.wait(for: path, $0) }
+    }
+
+    func recordWebSocketEnd(_ path: String) {
+        webSocketEnds.record(path)
+    }
+
+    func webSocketEndCount(_ path: String) -> Int {
+        webSocketEnds[path]
+    }
+
+    func waitForWebSocketEnd(on path: String) async {
+        await withCheckedContinuation { webSocketEnds.wait(for: path, $0) }
     }
 }
 

@@ -188,6 +188,8 @@ public struct DuplicateRemoval: Middleware {
     }
 
     private func key(for request: ClientRequest) -> Key? {
+        // A WebSocket is one caller's connection: two openings are never one.
+        guard request.options.webSocket == nil else { return nil }
         let body: Data?
         switch request.body.storage {
         case .empty: body = nil

@@ -53,7 +53,9 @@ struct Hedging<C: Clock<Duration>>: Middleware {
     }
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
-        guard policy.maxAttempts > 1, policy.methods.contains(request.method), request.body.isReplayable else {
+        // A WebSocket opening is not hedged: each extra attempt would be a connection opened to be dropped.
+        guard policy.maxAttempts > 1, policy.methods.contains(request.method), request.body.isReplayable,
+              request.options.webSocket == nil else {
             return try await next(request)
         }
         let delay = hedgeDelay()
