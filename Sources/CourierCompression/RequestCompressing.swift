@@ -29,6 +29,9 @@ struct RequestCompressing: Middleware {
         else {
             return response
         }
+        // The refusal's body is read (a large one stopped) so its connection is free before the body goes
+        // out again.
+        _ = try? await response.body.collect(upTo: 64 * 1024)
         return try await next(request)
     }
 

@@ -60,6 +60,17 @@ final class ZlibStream {
             if !input.isEmpty { throw failure("data after the end of the compressed stream") }
             return
         }
+        // zlib counts input in 32 bits: a larger body (a 4 GiB `Data`) is fed a piece at a time.
+        let largestPiece = 1 << 30
+        if input.count > largestPiece {
+            var start = input.startIndex
+            while start < input.endIndex {
+                let end = input.index(start, offsetBy: largestPiece, limitedBy: input.endIndex) ?? input.endIndex
+                try process(input[start..<end], finish: finish && end == input.endIndex, output: output)
+                start = end
+            }
+            return
+        }
         try input.withUnsafeBytes { raw in
             stream.pointee.next_in = UnsafeMutablePointer(mutating: raw.bindMemory(to: Bytef.self).baseAddress)
             stream.pointee.avail_in = uInt(raw.count)

@@ -31,6 +31,28 @@ struct WebSocketConformanceTests {
         }
     }
 
+    @Test("a close reason over 123 bytes is refused with invalidBody before anything is sent; the socket stays open")
+    func longCloseReason() async throws {
+        try await withWebSocketClient { client, _ in
+            let socket = try await client.webSocket(Endpoint<Void>(path: "/ws/echo"))
+            let error = await #expect(throws: NetworkError.self) { try await socket.close(reason: String(repeating: "x", count: 124)) }
+            #expect(error?.kind == .invalidBody)
+            try await socket.send(.text("still open"))
+            #expect(try await socket.receive() == .text("still open"))
+            try await socket.close(reason: String(repeating: "x", count: 123))
+        }
+    }
+
+    @Test("a limit above what a frame can say (maxMessageSize: .max) opens a socket instead of trapping")
+    func hugeMessageLimit() async throws {
+        try await withWebSocketClient { client, _ in
+            let socket = try await client.webSocket(Endpoint<Void>(path: "/ws/echo"), configuration: WebSocketConfiguration(maxMessageSize: .max))
+            try await socket.send(.text("hi"))
+            #expect(try await socket.receive() == .text("hi"))
+            try await socket.close()
+        }
+    }
+
     @Test("a message the server sends in 16 KiB fragments arrives whole")
     func fragmented() async throws {
         try await withWebSocketClient { client, _ in

@@ -26,9 +26,12 @@ import Foundation
 public struct ServerSentEventParser: Sendable {
     /// The limits this parser enforces.
     public let limits: Limits
-    /// The last event ID: the latest `id:` value, empty while there is none. A stream sends it as
-    /// `Last-Event-ID` when it reconnects.
+    /// The last event ID: the latest `id:` value of an event that was dispatched (a blank line ended it),
+    /// empty while there is none. A stream sends it as `Last-Event-ID` when it reconnects.
     public private(set) var lastEventID: String
+    /// The `id:` of the event being read: it becomes ``lastEventID`` only when that event is dispatched, so
+    /// an event cut short by a dropped connection is asked for again (WHATWG's "last event ID buffer").
+    private var lastEventIDBuffer: String
     /// The reconnection time the latest valid `retry:` field set, if any.
     public private(set) var reconnectionTime: Duration?
 
@@ -53,6 +56,7 @@ public struct ServerSentEventParser: Sendable {
     public init(limits: Limits = Limits(), lastEventID: String = "", reconnectionTime: Duration? = nil) {
         self.limits = limits
         self.lastEventID = lastEventID
+        lastEventIDBuffer = lastEventID
         self.reconnectionTime = reconnectionTime
     }
 
@@ -88,6 +92,7 @@ public struct ServerSentEventParser: Sendable {
         data.removeAll()
         eventType.removeAll()
         retryOfEvent = nil
+        lastEventIDBuffer = lastEventID
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -188,7 +193,7 @@ public struct ServerSentEventParser: Sendable {
             eventType.append(contentsOf: value)
         case .id:
             if !value.contains(0) {
-                lastEventID = String(decoding: value, as: UTF8.self)
+                lastEventIDBuffer = String(decoding: value, as: UTF8.self)
             }
         case .retry:
             if let milliseconds = Self.milliseconds(value) {
@@ -207,6 +212,8 @@ public struct ServerSentEventParser: Sendable {
             eventType.removeAll(keepingCapacity: true)
             retryOfEvent = nil
         }
+        // The standard sets the last event ID at every dispatch, an event with no data included.
+        lastEventID = lastEventIDBuffer
         guard !data.isEmpty else { return }
         // Every `data:` line added a line feed; the last one is not part of the data.
         data.removeLast()

@@ -26,6 +26,11 @@ extension ServerSentEventStream {
         public var limits: ServerSentEventParser.Limits
         /// The clock the reconnection delays are measured on.
         public var clock: any Clock<Duration>
+        /// Whether a stream opened by a request that is not safe (a POST, as OpenAI-style APIs take) is
+        /// sent again when its response ends or its connection drops. `false`, the default: such a request
+        /// is a write (a new completion, a new charge), so its stream ends with its response and a dropped
+        /// connection fails; a GET always reconnects.
+        public var reconnectsUnsafeRequests: Bool
 
         /// A configuration; every parameter has the default described on its property.
         public init(
@@ -34,7 +39,8 @@ extension ServerSentEventStream {
             maxReconnections: Int? = nil,
             lastEventID: String? = nil,
             limits: ServerSentEventParser.Limits = ServerSentEventParser.Limits(),
-            clock: any Clock<Duration> = ContinuousClock()
+            clock: any Clock<Duration> = ContinuousClock(),
+            reconnectsUnsafeRequests: Bool = false
         ) {
             precondition(maxReconnections.map { $0 >= 0 } ?? true, "maxReconnections must not be negative")
             self.reconnectionDelay = reconnectionDelay
@@ -43,6 +49,7 @@ extension ServerSentEventStream {
             self.lastEventID = lastEventID
             self.limits = limits
             self.clock = clock
+            self.reconnectsUnsafeRequests = reconnectsUnsafeRequests
         }
     }
 }

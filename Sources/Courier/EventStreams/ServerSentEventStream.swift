@@ -70,6 +70,8 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         private var lastFailure: NetworkError?
         private var reconnections = 0
         private var finished = false
+        /// Whether the last connection ended because the server ended its response (not an error).
+        private var endedByServer = false
 
         init(stream: ServerSentEventStream) {
             self.stream = stream
@@ -112,11 +114,11 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             } catch {
                 let error = NetworkError.wrapping(error, request: nil)
                 guard Self.isReconnectable(error) else { throw error }
-                connectionEnded(error)
+                connectionEnded(error, byServer: false)
                 return
             }
             guard let chunk else {
-                connectionEnded(NetworkError(.connectionClosed, message: "the server ended the event stream."))
+                connectionEnded(NetworkError(.connectionClosed, message: "the server ended the event stream."), byServer: true)
                 return
             }
             body = chunks
@@ -125,10 +127,11 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             if !pending.isEmpty { reconnections = 0 }
         }
 
-        private mutating func connectionEnded(_ error: NetworkError) {
+        private mutating func connectionEnded(_ error: NetworkError, byServer: Bool) {
             body = nil
             parser.finish()
             lastFailure = error
+            endedByServer = byServer
         }
 
         /// Opens a connection: the first one, or after the reconnection delay.
@@ -136,13 +139,23 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
             let configuration = stream.configuration
             let baseRequest = try stream.request.get()
             if let failure = lastFailure {
+                // A write is never repeated unasked: its stream ends with its response (a POST to a
+                // completions API is answered once), and a dropped connection is the caller's to handle.
+                if !configuration.reconnectsUnsafeRequests, !HTTPRequest.Method.safeMethods.contains(baseRequest.method) {
+                    guard endedByServer else { throw failure }
+                    finished = true
+                    return
+                }
                 if let limit = configuration.maxReconnections, reconnections >= limit {
                     var error = failure
                     error.message = (error.message ?? "the event stream ended.") + " Stopped after \(limit) reconnection(s) in a row with no event."
                     throw error
                 }
                 reconnections += 1
-                let delay = Swift.min(parser.reconnectionTime ?? configuration.reconnectionDelay, configuration.maxReconnectionDelay)
+                var delay = Swift.min(parser.reconnectionTime ?? configuration.reconnectionDelay, configuration.maxReconnectionDelay)
+                // A server that asks for `retry: 0` and then sends nothing must not get a busy loop: from
+                // the second reconnection in a row without an event, the wait is at least a second.
+                if reconnections > 1 { delay = Swift.max(delay, Swift.min(.seconds(1), configuration.maxReconnectionDelay)) }
                 do {
                     try await configuration.clock.sleep(for: delay)
                 } catch {
@@ -163,6 +176,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
                 let error = NetworkError.wrapping(error, request: request)
                 guard Self.isReconnectable(error) else { throw error }
                 lastFailure = error
+                endedByServer = false
                 return
             }
             if response.status.code == 204 {

@@ -66,8 +66,17 @@ public final class WebSocket: Sendable {
 
     /// Closes the connection with `code` and `reason` (at most 123 bytes of UTF-8), and returns once the
     /// peer has answered the closing handshake or the connection has dropped.
+    ///
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidBody`` for a longer reason, before
+    ///   anything is sent (RFC 6455 §5.5 limits a control frame to 125 bytes).
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async throws {
-        precondition(reason.utf8.count <= 123, "a close reason is at most 123 bytes of UTF-8 (RFC 6455 §5.5)")
+        guard reason.utf8.count <= 123 else {
+            throw NetworkError(
+                .invalidBody,
+                message: "a WebSocket close reason is at most 123 bytes of UTF-8 (RFC 6455 §5.5); this one has \(reason.utf8.count). Nothing was sent.",
+                request: response.request
+            )
+        }
         try await attach { try await connection.close(code: code, reason: reason) }
     }
 

@@ -41,7 +41,9 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
         // swift-websocket writes Host (and Origin) from the URL itself.
         headers[HTTPField.Name("Host")!] = nil
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: settings.maxMessageSize,
+            // SwiftNIO's frame decoder takes at most UInt32.max (it traps above): a larger limit means "no
+            // single frame is too large" anyway.
+            maxFrameSize: Swift.min(settings.maxMessageSize, Int(UInt32.max)),
             additionalHeaders: headers,
             validateUTF8: true
         )

@@ -249,7 +249,13 @@ final class SwiftWebSocketConnection: WebSocketConnection {
                 case .deliver(let result): continuation.resume(with: result)
                 case .demand: demandContinuation.yield(.read)
                 case .wait: break
-                case .busy: preconditionFailure("WebSocket.receive() called from two tasks at once; read its messages from one task")
+                case .busy:
+                    // A second reader is the caller's mistake, never a reason to crash the app: it gets an error.
+                    continuation.resume(throwing: NetworkError(
+                        .invalidResponse,
+                        message: "WebSocket.receive() was called while another task was already waiting for a message; read a socket's messages from one task.",
+                        request: request
+                    ))
                 }
             }
         } onCancel: {

@@ -229,4 +229,58 @@ struct ServerSentEventStreamTests {
         #expect(error?.kind == .decodingFailed(codingPath: "n"))
         #expect(error?.message?.contains("\"tick\" event (id 5)") == true)
     }
+
+    @Test("a POST's stream ends with its response: the write is never sent again unasked")
+    func unsafeRequestsAreNotRepeated() async throws {
+        let (client, transport, _) = client { _, request in eventStream(["data: done\n\n"], for: request) }
+        let post = try ClientRequest(.post, url: "https://api.example.com/completions")
+        let result = try await driving(clock) { await collect(client.events(post, configuration: configuration())) }
+        #expect(result.error == nil)
+        #expect(result.events.map(\.data) == ["done"])
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test("a POST whose connection drops fails with the drop instead of sending the write again")
+    func droppedUnsafeRequestFails() async throws {
+        let (client, transport, _) = client { _, request in
+            eventStream(["data: a\n\n"], endingWith: NetworkError(.connectionClosed), for: request)
+        }
+        let post = try ClientRequest(.post, url: "https://api.example.com/completions")
+        let result = try await driving(clock) { await collect(client.events(post, configuration: configuration())) }
+        #expect(result.error?.kind == .connectionClosed)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test("reconnectsUnsafeRequests sends a POST again, as asked")
+    func unsafeReconnectionOnRequest() async throws {
+        let (client, transport, _) = client { connection, request in
+            connection == 0 ? eventStream(["data: a\n\n"], for: request) : stubResponse(204, for: request)
+        }
+        let post = try ClientRequest(.post, url: "https://api.example.com/completions")
+        let stream = client.events(post, configuration: configuration { $0.reconnectsUnsafeRequests = true })
+        let result = try await driving(clock) { await collect(stream) }
+        #expect(result.error == nil)
+        #expect(transport.requests.map(\.method) == [.post, .post])
+    }
+
+    @Test("an event cut short keeps its id out of Last-Event-ID: the server sends it again")
+    func cutEventIDNotCommitted() async throws {
+        let (client, transport, _) = client { connection, request in
+            connection == 0
+                ? eventStream(["id: 7\ndata: whole\n\nid: 8\ndata: cu"], endingWith: NetworkError(.connectionClosed), for: request)
+                : stubResponse(204, for: request)
+        }
+        let result = try await driving(clock) { await collect(client.events(try itemsRequest(), configuration: configuration())) }
+        #expect(result.events == [ServerSentEvent(id: "7", data: "whole")])
+        #expect(transport.requests.last?.head.headerFields[HTTPField.Name("Last-Event-ID")!] == "7")
+    }
+
+    @Test("retry: 0 and then nothing: from the second reconnection in a row the wait is at least a second")
+    func noBusyLoopOnRetryZero() async throws {
+        let (client, _, times) = client { _, request in eventStream(["retry: 0\n\n"], for: request) }
+        let stream = client.events(try itemsRequest(), configuration: configuration { $0.maxReconnections = 3 })
+        let result = try await driving(clock) { await collect(stream) }
+        #expect(result.error?.kind == .connectionClosed)
+        #expect(times.all == [.zero, .zero, .seconds(1), .seconds(2)])
+    }
 }

@@ -105,7 +105,7 @@ public struct CachedResponse: Sendable, Codable, Equatable {
         case freshnessLifetime, credentialIdentity
     }
 
-    /// Decodes a value that ``encode(to:)`` wrote.
+    /// Decodes a value that `encode(to:)` wrote.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
