@@ -15,12 +15,8 @@ extension Endpoint where Value: Decodable & SendableMetatype {
         accepting acceptableStatus: AcceptableStatus = .successful,
         options: RequestOptions = RequestOptions()
     ) {
-        var headers = headers
-        if !headers.keys.contains(where: { $0.lowercased() == "accept" }) {
-            headers["Accept"] = "application/json"
-        }
         self.init(
-            method: method, path: path, query: query, headers: headers, body: body,
+            method: method, path: path, query: query, headers: Self.headers(headers, defaultAccept: "application/json"), body: body,
             accepting: acceptableStatus, options: options
         ) { response in
             guard !response.data.isEmpty else {

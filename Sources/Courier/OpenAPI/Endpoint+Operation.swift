@@ -42,8 +42,8 @@ extension Endpoint {
         if let cookie = parameters.cookieHeader {
             headers["Cookie"] = cookie
         }
-        if let accept, !headers.keys.contains(where: { $0.lowercased() == "accept" }) {
-            headers["Accept"] = accept
+        if let accept {
+            headers = Self.headers(headers, defaultAccept: accept)
         }
         var body = body
         if let failure = parameters.failure {

@@ -34,12 +34,8 @@ extension Endpoint {
         options: RequestOptions = RequestOptions(),
         format: JSONStreamFormat? = nil
     ) where Value == JSONStream<Element> {
-        var headers = headers
-        if !headers.keys.contains(where: { $0.lowercased() == "accept" }) {
-            headers["Accept"] = JSONStreamFormat.acceptedMediaTypes
-        }
         self.init(
-            method: method, path: path, query: query, headers: headers, body: body,
+            method: method, path: path, query: query, headers: Self.headers(headers, defaultAccept: JSONStreamFormat.acceptedMediaTypes), body: body,
             accepting: acceptableStatus, options: options
         ) { input in
             // NOTE: the response's body, not `input.data`: from `Client.stream(_:)` it is the live stream (and
