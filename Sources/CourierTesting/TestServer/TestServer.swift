@@ -67,6 +67,7 @@ import Logging
 /// WebSocket routes (hummingbird-websocket; each counted by ``hits(_:)`` when the upgrade is asked for, and by
 /// ``webSocketEnds(_:)`` when its handler ends):
 /// - `/ws/echo`: every message back, cut into 16 KiB fragments;
+/// - `/ws/greet`: the text message `hello` right after the 101, then every message back;
 /// - `/ws/headers`: after the client's first message, one text message, a JSON object of the opening request's
 ///   header fields;
 /// - `/ws/close?code=C&reason=R`: after the client's first message, closes with that code and reason;

@@ -38,10 +38,17 @@ enum TestServerWebSocketRoutes {
                 }
             }
         }
-        // NOTE: the routes that answer wait for the client's first message rather than send right after the
-        // 101. A route that writes at once was not heard by swift-websocket's client (1.6.2, used directly,
-        // without Courier) on about 70% of 300 concurrent connections, and now and then in the suite;
-        // Python's websockets server writing at once reached it 300 times of 300. Cause not found.
+        router.ws("/ws/greet", shouldUpgrade: upgrade) { inbound, outbound, context in
+            try await tracking(context.request.uri.path, in: state) {
+                try await outbound.write(.text("hello"))
+                for try await message in inbound.messages(maxSize: maxFrameSize) {
+                    try await send(message, to: outbound)
+                }
+            }
+        }
+        // NOTE: the routes below wait for the client's first message before they answer, so a test decides
+        // when the server speaks. `/ws/greet` above writes at once; a frame then often shares a TCP read with
+        // the 101, the case a client must not drop (WebSocketConformanceTests.greetingAfterUpgrade).
         router.ws("/ws/headers", shouldUpgrade: upgrade) { inbound, outbound, context in
             try await tracking(context.request.uri.path, in: state) {
                 var messages = inbound.messages(maxSize: maxFrameSize).makeAsyncIterator()
