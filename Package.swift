@@ -256,6 +256,7 @@ let package = Package(
                 "CourierAsyncHTTPClient",
                 "CourierTestSupport",
                 "MisbehavingServer",
+                "Documents",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -366,6 +367,13 @@ let package = Package(
             path: "Tests/OpenAPIGenerated/EventStream/Sources/EventStream",
             swiftSettings: strict
         ),
+        // Answered by CourierTesting's TestServer (`/negotiated/…`): the Accept header of PDF and CSV operations.
+        .target(
+            name: "Documents",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/Documents/Sources/Documents",
+            swiftSettings: strict
+        ),
         // The generated clients against servers nobody on this team wrote: httpbin and a FastAPI app
         // (scripts/openapi-e2e/start.sh starts both and exports their URLs).
         .testTarget(
@@ -431,6 +439,7 @@ let package = Package(
                 "CourierOpenAPI",
                 "BlogPlatform",
                 "BlogPlatformTesting",
+                "Documents",
                 "CourierAsyncHTTPClient",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

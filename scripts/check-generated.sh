@@ -16,6 +16,7 @@ packages=(
     "HttpbinEcho	Tests/OpenAPIFixtures/httpbin-echo-subset-3.0.yaml"
     "HttpbinStyles	Tests/OpenAPIFixtures/httpbin-styles-3.0.yaml"
     "EventStream	Tests/OpenAPIFixtures/event-stream-3.1.yaml"
+    "Documents	Tests/OpenAPIFixtures/documents-3.1.yaml"
 )
 
 scratch="$(mktemp -d)"

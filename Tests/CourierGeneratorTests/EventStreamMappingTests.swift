@@ -82,6 +82,6 @@ import Testing
         var out = SwiftWriter()
         OperationEmitter(operation: try #require(output.operations.first { $0.operationID == "chat" }), codersName: "StreamsCoders").writeFunctions(&out)
         #expect(out.text.contains("public func chatEvents() -> Courier.EventStreamEndpoint<Delta>"))
-        #expect(out.text.contains(#"return Courier.EventStreamEndpoint(Courier.Endpoint<Swift.Void>(operation: "chat", method: .post, path: "/chat", coders: StreamsCoders.shared) { _ in })"#))
+        #expect(out.text.contains(#"return Courier.EventStreamEndpoint(Courier.Endpoint<Swift.Void>(operation: "chat", method: .post, path: "/chat", accept: "text/event-stream", coders: StreamsCoders.shared) { _ in })"#))
     }
 }

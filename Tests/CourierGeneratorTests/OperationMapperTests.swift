@@ -29,8 +29,9 @@ import Testing
             "petId:pet_id:path:true:simple:false",
             "fields:fields:query:true:pipeDelimited:false",
             "session:session:cookie:false:form:true",
+            "accept:Accept:header:false:simple:false",
         ])
-        #expect(diagnostics.contains { $0.code == "header-parameter-ignored" && $0.path.hasSuffix("Accept") })
+        #expect(!diagnostics.contains { $0.code == "header-parameter-ignored" })
     }
 
     @Test func aPathVariableWithoutParameterBecomesAStringWithAWarning() throws {
@@ -114,7 +115,8 @@ import Testing
         }
         #expect(name == "CreatePetResponse")
         #expect(cases.map(\.swiftName) == ["ok", "created"])
-        #expect(cases.map(\.body) == [.json(.named("Pet")), .text])
+        // A success body that is not JSON is its bytes.
+        #expect(cases.map(\.body) == [.json(.named("Pet")), .data])
         #expect(createPet.errors.map(\.swiftName) == ["other"])
         #expect(createPet.errors.map(\.body) == [.data])
 
@@ -137,7 +139,7 @@ import Testing
             """
         let (output, _) = try OperationTestSupport.map(yaml)
         let ping = try operation("ping", in: output)
-        #expect(ping.success == .single(.text, statuses: [.default]))
+        #expect(ping.success == .single(.data, statuses: [.default]))
         #expect(ping.errors.map(\.swiftName) == ["imATeapot"])
     }
 

@@ -5,6 +5,7 @@ import BlogPlatformTesting
 import Courier
 import CourierOpenAPI
 import CourierTesting
+import Documents
 import Foundation
 import Logging
 import Testing
@@ -23,6 +24,12 @@ func articleTitle(_ id: Int, client: Client) async throws -> String? {
         }
         throw error
     }
+}
+
+func documentsWithTheirAccept(client: Client) async throws -> (Data, [Sale]) {
+    let invoice: Data = try await client.send(Documents.API.documents.getInvoicePdf(id: "INV-7"))  // Accept: application/pdf
+    let report = try await client.send(Documents.API.documents.getSalesReport())  // application/json, text/csv;q=0.5, text/plain;q=0.5
+    return (invoice, report)
 }
 
 func offlineArticles() async throws -> Articles {

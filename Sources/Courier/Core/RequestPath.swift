@@ -94,6 +94,12 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
             }
         }
 
+        /// Appends a UUID as one segment (or query value) in lower case, RFC 9562's canonical form (its
+        /// `description` is upper case).
+        public mutating func appendInterpolation(_ value: UUID) {
+            text += value.uuidString.lowercased()
+        }
+
         /// Appends text that is already an encoded path, unchanged.
         public mutating func appendInterpolation(raw: String) {
             text += raw

@@ -147,6 +147,8 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return "the server did not answer in time\(limit); raise RequestOptions.timeout or check the server."
         case .cancelled:
             return nil
+        case .unacceptableStatus(let code) where operationStatus != nil:
+            return operationStatusHint(operationStatus!, code: code)
         case .unacceptableStatus(let code) where (400..<500).contains(code):
             return "a client error: check the path, the parameters, the body and the credentials."
         case .unacceptableStatus(let code) where code >= 500:

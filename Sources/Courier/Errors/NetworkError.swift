@@ -29,6 +29,9 @@ public struct NetworkError: Error, Sendable {
     /// Which attempt failed, counting from 1: the attempt of the request or response the error carries
     /// (``RequestOptions/attempt``, raised by retrying layers), unless given.
     public var attempt: Int
+    /// Set when an operation's decode closure, not an ``AcceptableStatus``, turned the status down: the
+    /// description's hint then says what the operation documents.
+    var operationStatus: OperationStatus?
 
     /// Creates an error. Prefer filling in `request` and `response` so the description can show them.
     public init(

@@ -6,7 +6,8 @@ import Foundation
 /// ``iso8601`` is what OpenAPI's `format: date-time` (RFC 3339) needs: dates are written in UTC with
 /// fractional seconds only when there are some (`2026-11-23T12:00:00Z`, `…00.250Z`), read with or
 /// without fractional seconds and with any offset (`+02:00`); a date without an offset, as Python's
-/// naive datetimes are sent, is read as UTC. Keys are sorted, so the same value gives the same bytes.
+/// naive datetimes are sent, is read as UTC. Keys are sorted, so the same value gives the same bytes; `/` is
+/// written as is (not `\/`), and every `UUID` in lower case, RFC 9562's canonical form.
 ///
 /// ```swift
 /// public enum PetShopCoders {
@@ -27,13 +28,13 @@ public struct APICoders: Sendable {
         self.decoder = decoder
     }
 
-    /// RFC 3339 dates and sorted keys (see the type's discussion).
+    /// RFC 3339 dates, sorted keys, unescaped slashes and lower-case UUIDs (see the type's discussion).
     public static let iso8601 = APICoders(encoder: iso8601Encoder(), decoder: iso8601Decoder())
 
     /// A new encoder configured as ``iso8601``'s, to adjust before use.
     public static func iso8601Encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        let encoder = LowercaseUUIDJSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(FormEncoding.DateStyle.iso8601.text(for: date))

@@ -40,12 +40,16 @@ extension EndpointResponse {
     /// case 404: throw response.failure(GetPetError.notFound)
     /// ```
     public func failure(_ documented: some Error & Sendable) -> NetworkError {
-        NetworkError(.unacceptableStatus(status), response: response, underlying: documented)
+        var error = NetworkError(.unacceptableStatus(status), response: response, underlying: documented)
+        error.operationStatus = .documentedFailure
+        return error
     }
 
     /// The error for a status the operation does not document:
     /// ``NetworkError/Kind/unacceptableStatus(_:)``.
     public func unacceptable() -> NetworkError {
-        NetworkError(.unacceptableStatus(status), response: response)
+        var error = NetworkError(.unacceptableStatus(status), response: response)
+        error.operationStatus = .unhandled
+        return error
     }
 }

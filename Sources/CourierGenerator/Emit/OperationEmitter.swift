@@ -82,10 +82,11 @@ struct OperationEmitter {
         }
     }
 
-    /// The `Accept` a stream operation sends instead of `application/json`.
-    private var streamAccept: String? {
-        guard case .single(.jsonStream(_, let accept), _) = operation.success else { return nil }
-        return accept
+    /// The `Accept` argument: the operation's documented media types (`AcceptValue`), left out when it is the
+    /// runtime's default; the `…Events` factory asks for the event stream it reads.
+    private func acceptArgument(events: Bool) -> String {
+        let accept = events ? "text/event-stream" : operation.accept
+        return accept == "application/json" ? "" : ", accept: \(SwiftWriter.stringLiteral(accept))"
     }
 
     /// One factory; with `events`, the `…Events` one for `client.events(_:)`, whose events' data are `events`.
@@ -114,7 +115,7 @@ struct OperationEmitter {
             call += "method: \(method), path: \(pathExpression)"
             if !nonPath.isEmpty { call += ", parameters: parameters" }
             if let body { call += ", body: \(bodyExpression(body))" }
-            if events == nil, let streamAccept { call += ", accept: \(SwiftWriter.stringLiteral(streamAccept))" }
+            call += acceptArgument(events: events != nil)
             call += ", coders: \(codersName).shared)"
             guard events == nil else {
                 // The stream reads statuses and content type itself; this endpoint only makes the request.

@@ -15,11 +15,15 @@ extension LenientFixes {
               let composition = ["allOf", "oneOf", "anyOf"].first(where: { schema.has($0) }),
               case .sequence(let members)? = schema.value(forKey: composition)
         else { return }
+        // The messages name the keys the schema has: `additionalProperties` alone is not `properties`.
+        let present = Self.objectKeys.filter { schema.has($0) && $0 != "required" }
+        let keys = present.map { "`\($0)`" }.joined(separator: " and ")
+        let place = (path + [present.first ?? "properties"]).dotted
         if composition != "allOf", members.allSatisfy(Self.onlyNamesRequiredProperties) {
             schema.removeValue(forKey: composition)
             diagnostics.warning(
                 "required-alternatives", at: (path + [composition]).dotted,
-                "`\(composition)` beside `properties` only says which properties are required; read as the object "
+                "`\(composition)` beside \(keys) only says which properties are required; read as the object "
                     + "(that one of them is present is not checked)")
             return
         }
@@ -30,8 +34,7 @@ extension LenientFixes {
         if composition == "allOf" {
             schema.setValue(.newSequence(Array(members) + [.newMapping(objectPart)]), forKey: "allOf")
             diagnostics.warning(
-                "properties-beside-composition", at: (path + ["properties"]).dotted,
-                "`properties` beside `allOf` read as one more `allOf` part")
+                "properties-beside-composition", at: place, "\(keys) beside `allOf` read as one more `allOf` part")
             return
         }
         var unionPart: [(Node, Node)] = [(.string(composition), schema.removeValue(forKey: composition)!)]
@@ -40,8 +43,8 @@ extension LenientFixes {
         }
         schema.setValue(.newSequence([.newMapping(objectPart), .newMapping(unionPart)]), forKey: "allOf")
         diagnostics.warning(
-            "properties-beside-composition", at: (path + ["properties"]).dotted,
-            "`properties` beside `\(composition)` read as `allOf` of the object and the `\(composition)`")
+            "properties-beside-composition", at: place,
+            "\(keys) beside `\(composition)` read as `allOf` of the object and the `\(composition)`")
     }
 
     private static func onlyNamesRequiredProperties(_ member: Node) -> Bool {

@@ -211,6 +211,9 @@ struct OperationDecl: Hashable, Sendable {
     /// The type of each event's data when a success response is a `text/event-stream`: its `itemSchema`
     /// (OpenAPI 3.2), else its `schema` (as OpenAI documents theirs). It adds an `…Events` factory.
     var eventItem: TypeRef? = nil
+    /// The default `Accept` value, from the media types the responses document (see `AcceptValue`); a caller's
+    /// `Accept` (a spec-declared header parameter) replaces it.
+    var accept: String = "application/json"
 }
 
 /// A documented example response for stubbing.

@@ -58,7 +58,8 @@ struct OperationMapper {
                     doc: operation.description, deprecated: operation.deprecated,
                     examples: ExampleCollector(document: document, diagnostics: diagnostics)
                         .examples(for: operation, path: place),
-                    eventItem: responses.eventItem))
+                    eventItem: responses.eventItem,
+                    accept: AcceptValue.of(operation.responses, in: document, diagnostics: diagnostics, at: place)))
             }
         }
         return Output(

@@ -7,8 +7,9 @@ struct ParameterMapper {
     let schemas: SchemaMapper
     let diagnostics: DiagnosticCollector
 
-    /// Header parameters the spec says to ignore: Courier sets them from the body, the endpoint and the auth layer.
-    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+    /// Header parameters the spec says to ignore: Courier sets them from the body and the auth layer. `Accept` is
+    /// kept: the caller's value replaces the operation's default (`AcceptValue`).
+    private static let ignoredHeaders: Set<String> = ["content-type", "authorization"]
 
     func parameters(
         pathItem: OpenAPI.Parameter.Array, operation: OpenAPI.Parameter.Array, pathTemplate: String,
@@ -114,7 +115,7 @@ struct ParameterMapper {
         if location == .header && Self.ignoredHeaders.contains(parameter.name.lowercased()) {
             diagnostics.note(
                 "header-parameter-ignored", at: place,
-                "header '\(parameter.name)' is set by Courier (body, endpoint or authorization), not a parameter")
+                "header '\(parameter.name)' is set by Courier (body or authorization), not a parameter")
             return nil
         }
         let nameHint = typePrefix + Identifier.typeName(parameter.name)

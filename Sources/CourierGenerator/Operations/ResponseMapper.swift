@@ -45,7 +45,8 @@ struct ResponseMapper {
             }
             let hint = typePrefix + "Response"
                 + (isSuccess && successCount <= 1 ? "" : Identifier.typeName(caseName))
-            let body = status == .default && !isSuccess ? .data : self.body(of: response, nameHint: hint, at: place)
+            let body = status == .default && !isSuccess
+                ? .data : self.body(of: response, nameHint: hint, textAsString: !isSuccess, at: place)
             if isSuccess, eventItem == nil {
                 eventItem = self.eventItem(of: response, nameHint: typePrefix + "Event", at: place)
             }
@@ -83,8 +84,11 @@ struct ResponseMapper {
         return nil
     }
 
-    /// How the response body is read: JSON preferred, then text, then raw bytes.
-    private func body(of response: OpenAPI.Response, nameHint: String, at place: String) -> ResponseBodyKind {
+    /// How the response body is read: JSON preferred, then text (an error's message; a success value that is not
+    /// JSON is its bytes, which no charset can spoil), then raw bytes.
+    private func body(
+        of response: OpenAPI.Response, nameHint: String, textAsString: Bool, at place: String
+    ) -> ResponseBodyKind {
         let entries: [(mediaType: String, content: OpenAPI.Content?)] = response.content.map { key, value in
             (key.rawValue, value.b ?? (try? document.components.lookup(value)))
         }
@@ -93,7 +97,7 @@ struct ResponseMapper {
             let path = "\(place).content.\(json.mediaType).schema"
             return .json(schemas.typeRef(for: schema, nameHint: nameHint, use: .json, path: path))
         }
-        if entries.contains(where: { MediaKind(mediaType: $0.mediaType) == .text }) { return .text }
+        if textAsString, entries.contains(where: { MediaKind(mediaType: $0.mediaType) == .text }) { return .text }
         guard let first = entries.first else { return .none }
         if let stream = entries.first(where: { MediaKind.isJSONStream($0.mediaType) }) {
             return jsonStream(stream.content, mediaType: stream.mediaType, nameHint: nameHint, at: place)

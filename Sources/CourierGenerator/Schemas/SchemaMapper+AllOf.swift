@@ -38,9 +38,13 @@ extension SchemaMapper {
             return resolve(only.schema, nameHint: nameHint, path: only.path).type
         }
         for other in merged.others {
+            // Say what happens to the keys only this part describes: kept when the struct has extra keys, else dropped.
+            let keys = merged.additional.map { "kept in `additionalProperties` (as \($0.swift))" }
+                ?? "not decoded (the struct has no `additionalProperties`)"
             diagnostics.warning(
                 "allof-part-ignored", at: other.path,
-                "a non-object allOf part beside object parts is not merged (its value is not decoded)")
+                "a non-object allOf part beside object parts is not merged: the struct has the object parts' "
+                    + "properties; keys only this part describes are \(keys)")
         }
         let name = declareAs ?? claimTypeName(nameHint)
         declareStruct(

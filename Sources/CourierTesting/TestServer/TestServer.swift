@@ -63,6 +63,9 @@ import Logging
 /// - `GET /events/{key}?count=N&dropAfter=K&retry=MS`: a `text/event-stream` of N `tick` events that
 ///   resumes after `Last-Event-ID`, answers 204 when nothing is left, and with `dropAfter` drops the
 ///   connection after event K; `GET /events-wrong-type`: a 200 that is JSON, not an event stream.
+/// - `GET /negotiated/invoices/{id}` (`application/pdf`), `GET /negotiated/reports/sales.csv` (`text/csv`),
+///   `GET /negotiated/reports/sales` (JSON or CSV): the ``TestServer/NegotiatedDocument`` documents, chosen by the
+///   request's `Accept`, 406 when it allows none; `X-Received-Accept` in every reply repeats the `Accept` received.
 ///
 /// WebSocket routes (hummingbird-websocket; each counted by ``hits(_:)`` when the upgrade is asked for, and by
 /// ``webSocketEnds(_:)`` when its handler ends):

@@ -82,6 +82,7 @@ enum TestServerRoutes {
         streamRoutes(router, state: state)
         decompressingRoutes(router)
         eventRoutes(router)
+        negotiationRoutes(router)
         router.get("/not-json") { _, _ in
             json(Data("<html><body>Service Unavailable</body></html>".utf8))
         }

@@ -105,6 +105,9 @@ struct FormNodeEncoder: Encoder {
             builder.content = .leaf(.text(url.absoluteString))
         case let decimal as Decimal:
             builder.content = .leaf(.text(decimal.description))
+        case let uuid as UUID:
+            // RFC 9562's canonical form is lower case; `uuidString` is upper case.
+            builder.content = .leaf(.text(uuid.uuidString.lowercased()))
         case let dictionary as [String: any Encodable]:
             // A dictionary iterates in an order that changes from process to process; sorted keys keep one value's
             // form the same bytes every time (caches, signatures and golden tests rely on it).

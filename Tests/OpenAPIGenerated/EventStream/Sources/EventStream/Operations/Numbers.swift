@@ -19,7 +19,7 @@ extension NumbersOperations {
         var parameters = Courier.OperationParameters()
         parameters.query("count", count)
         parameters.query("drop_after", dropAfter)
-        return Courier.Endpoint<NumbersResponse>(operation: "numbers", method: .get, path: "/numbers", parameters: parameters, coders: EventStreamCoders.shared) { response in
+        return Courier.Endpoint<NumbersResponse>(operation: "numbers", method: .get, path: "/numbers", parameters: parameters, accept: "text/event-stream", coders: EventStreamCoders.shared) { response in
             switch response.status {
             case 200: return NumbersResponse.ok(response.data)
             case 204: return NumbersResponse.noContent
@@ -35,14 +35,14 @@ extension NumbersOperations {
         var parameters = Courier.OperationParameters()
         parameters.query("count", count)
         parameters.query("drop_after", dropAfter)
-        return Courier.EventStreamEndpoint(Courier.Endpoint<Swift.Void>(operation: "numbers", method: .get, path: "/numbers", parameters: parameters, coders: EventStreamCoders.shared) { _ in })
+        return Courier.EventStreamEndpoint(Courier.Endpoint<Swift.Void>(operation: "numbers", method: .get, path: "/numbers", parameters: parameters, accept: "text/event-stream", coders: EventStreamCoders.shared) { _ in })
     }
 
     /// One event whose data has three lines (not JSON).
     ///
     /// `GET /multiline` · operation `multiline`
     public func multiline() -> Courier.Endpoint<Foundation.Data> {
-        return Courier.Endpoint<Foundation.Data>(operation: "multiline", method: .get, path: "/multiline", coders: EventStreamCoders.shared) { response in
+        return Courier.Endpoint<Foundation.Data>(operation: "multiline", method: .get, path: "/multiline", accept: "text/event-stream", coders: EventStreamCoders.shared) { response in
             switch response.status {
             case 200: return response.data
             default: throw response.unacceptable()

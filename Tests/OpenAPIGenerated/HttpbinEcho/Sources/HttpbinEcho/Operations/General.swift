@@ -58,7 +58,7 @@ extension GeneralOperations {
 
     /// `GET /status/{code}` · operation `status`
     public func status(code: Swift.Int) -> Courier.Endpoint<Swift.Void> {
-        return Courier.Endpoint<Swift.Void>(operation: "status", method: .get, path: "/status/\(code)", coders: HttpbinEchoCoders.shared) { response in
+        return Courier.Endpoint<Swift.Void>(operation: "status", method: .get, path: "/status/\(code)", accept: "*/*", coders: HttpbinEchoCoders.shared) { response in
             switch response.status {
             case 200: return ()
             case 418: throw response.failure(StatusError.imATeapot)
@@ -69,7 +69,7 @@ extension GeneralOperations {
 
     /// `GET /bytes/{n}` · operation `bytes`
     public func bytes(n: Swift.Int) -> Courier.Endpoint<Foundation.Data> {
-        return Courier.Endpoint<Foundation.Data>(operation: "bytes", method: .get, path: "/bytes/\(n)", coders: HttpbinEchoCoders.shared) { response in
+        return Courier.Endpoint<Foundation.Data>(operation: "bytes", method: .get, path: "/bytes/\(n)", accept: "application/octet-stream", coders: HttpbinEchoCoders.shared) { response in
             switch response.status {
             case 200: return response.data
             default: throw response.unacceptable()
