@@ -1,10 +1,15 @@
 """The FastAPI app behind the PetShop end-to-end tests.
 
-`app.openapi()` reproduces `fastapi-petshop-3.1.json` of the shared corpus (FastAPI 0.165.0, pydantic 2): the
-models and routes below are that document's, nothing more. The store is in memory and starts empty on every
-start. Where the schema allows, a response echoes what the client sent, so a test can see that a header or a
+`app.openapi()` reproduces `fastapi-petshop-3.1.json` of the shared corpus (FastAPI 0.165.0, pydantic 2) plus the
+todo routes described below: the other models and routes are that document's, nothing more. The store is in memory
+and starts empty on every start. Where the schema allows, a response echoes what the client sent, so a test can see that a header or a
 cookie arrived: `createPet` puts the `x-request-id` header in `tag`, `getPet` puts the `session` cookie in `tag`,
 `login` answers with the form fields, `upload` with the file's name, size and bytes and the note.
+
+Beyond the corpus document, two routes drift from what the document says, as real servers do (issue 25): `createTodo`
+is documented with 200 (FastAPI's default) but answers 201, and for an empty title answers a 422 whose body is not the
+documented `HTTPValidationError`; `updateTodo` echoes exactly the fields a PATCH sent (`null` for a field sent as
+`null`, nothing for one left out), so a client's tri-state `Nullable` can be checked on the wire and back.
 
 Run: `uvicorn petshop_app:app --port P` from this directory (scripts/openapi-e2e/start.sh does).
 """
@@ -13,6 +18,7 @@ from enum import Enum
 from typing import Annotated, Literal, Optional, Union
 
 from fastapi import Cookie, FastAPI, Form, Header, HTTPException, Query, UploadFile
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 app = FastAPI(title="PetShop", version="1.0.0")
@@ -98,3 +104,32 @@ async def upload(file: UploadFile, note: Annotated[str, Form()] = "") -> dict[st
         "text": data.decode("utf-8", errors="replace"),
         "note": note,
     }
+
+
+class TodoIn(BaseModel):
+    title: str
+    assignee: Optional[str] = None
+
+
+class Todo(TodoIn):
+    id: int
+
+
+class TodoUpdate(BaseModel):
+    title: Optional[str] = None
+    assignee: Optional[str] = None
+
+
+# Documented as 200, answers 201 (the drift a generated client must tolerate or report); an empty title gets a 422
+# whose body is not the documented HTTPValidationError.
+@app.post("/todos", operation_id="createTodo", response_model=Todo)
+def create_todo(todo: TodoIn) -> JSONResponse:
+    if not todo.title:
+        return JSONResponse(status_code=422, content={"error": "title must not be empty", "field": "title"})
+    return JSONResponse(status_code=201, content={"id": 1, **todo.model_dump()})
+
+
+# Echoes the fields the PATCH body set, and only those: a field sent as null comes back null, a missing one stays missing.
+@app.patch("/todos/{todo_id}", operation_id="updateTodo", response_model=TodoUpdate, response_model_exclude_unset=True)
+def update_todo(todo_id: int, update: TodoUpdate) -> TodoUpdate:
+    return update

@@ -80,3 +80,75 @@ struct OpenAPIArticleSnippets {
         #expect(missing == nil)
     }
 }
+
+// MARK: Tri-state and drift (README.md "Absent, `null` or a value", OpenAPI.md "Absent, null or a value" and
+// "When the server drifts from its document")
+
+/// A model as `courier generate` writes one for `{title?: string|null, assignee?: string|null}`.
+struct TodoUpdate: Codable, Hashable, Sendable {
+    var title: Nullable<String>
+    var assignee: Nullable<String>
+
+    init(title: Nullable<String> = .absent, assignee: Nullable<String> = .absent) {
+        self.title = title
+        self.assignee = assignee
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title
+        case assignee
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeNullable(String.self, forKey: .title)
+        assignee = try container.decodeNullable(String.self, forKey: .assignee)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeUnlessAbsent(title, forKey: .title)
+        try container.encodeUnlessAbsent(assignee, forKey: .assignee)
+    }
+}
+
+/// README.md and OpenAPI.md: the tri-state.
+func triStateUpdate(todo: TodoUpdate) -> TodoUpdate {
+    var update = TodoUpdate(title: "Ship it")   // {"title":"Ship it"}: assignee left alone
+    update.assignee = nil                       // {"assignee":null,"title":"Ship it"}: assignee cleared
+    if case .value(let name) = todo.assignee { print(name) }
+    let name: String? = todo.assignee.optional  // when absent and null mean the same to you
+    _ = name
+    return update
+}
+
+/// README.md and OpenAPI.md: strict and tolerant clients, and a reported mismatch.
+func documentDrift(client: Client, logger: Logger) async throws {
+    let strict = client.handlingDocumentDrift(.strict)                      // tests, CI
+    let tolerant = client.handlingDocumentDrift(.tolerant(logger: logger))  // the default, with your logger
+    do {
+        _ = try await strict.send(API.article.getArticle(id: 1))
+    } catch let error as NetworkError {
+        if let mismatch = error.schemaMismatch { print(mismatch.status, mismatch.schema, mismatch.preview) }
+    }
+    do {
+        _ = try await client.send(API.article.getArticle(id: 1))
+    } catch let error as NetworkError {
+        if let mismatch = error.schemaMismatch {
+            print(mismatch.status, mismatch.schema, String(decoding: mismatch.body, as: UTF8.self))
+        }
+    }
+    _ = tolerant
+}
+
+@Suite("Tri-state snippets")
+struct TriStateSnippets {
+    @Test("the README's update clears the assignee and leaves nothing else out")
+    func update() throws {
+        let update = triStateUpdate(todo: TodoUpdate(assignee: "ana"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(update), as: UTF8.self) == #"{"assignee":null,"title":"Ship it"}"#)
+        #expect(String(decoding: try encoder.encode(TodoUpdate(title: "Ship it")), as: UTF8.self) == #"{"title":"Ship it"}"#)
+    }
+}

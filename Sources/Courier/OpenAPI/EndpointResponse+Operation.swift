@@ -6,19 +6,31 @@ extension EndpointResponse {
         response.status.code
     }
 
-    /// The body decoded from JSON with the endpoint's decoder.
+    /// The body decoded from JSON with the endpoint's decoder, checked against its documented schema: a body
+    /// that does not decode as `type`, or that a ``DocumentedObject`` would take for an empty value, is
+    /// reported as a ``SchemaMismatch`` (see ``DocumentDrift`` for the error's kind).
     ///
     /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/emptyBody`` when there is no body, or
-    ///   ``NetworkError/Kind/decodingFailed(codingPath:)`` naming where it does not match `type`.
+    ///   ``NetworkError/Kind/decodingFailed(codingPath:)`` naming where it does not match `type` (for an error
+    ///   status under a tolerant ``DocumentDrift``, ``NetworkError/Kind/unacceptableStatus(_:)``), with the
+    ///   ``SchemaMismatch`` as its underlying error.
     public func json<T: Decodable>(_ type: T.Type) throws -> T {
         guard !data.isEmpty else {
             throw NetworkError(.emptyBody, message: "expected JSON for \(T.self), but the body is empty.", response: response)
         }
+        let value: T
         do {
-            return try decoder.decode(T.self, from: data)
+            value = try decoder.decode(T.self, from: data)
+        } catch let error as DecodingError {
+            let found = SchemaMismatch(status: status, schema: "\(T.self)", reason: error.summary, body: data, decodingError: error)
+            throw mismatch(found, codingPath: error.codingPathDescription)
         } catch {
             throw NetworkError.wrapping(error, request: response.request, response: response)
         }
+        if let object = T.self as? any DocumentedObject.Type, let reason = object.mismatch(in: data, decoder: decoder) {
+            throw mismatch(SchemaMismatch(status: status, schema: "\(T.self)", reason: reason, body: data), codingPath: "")
+        }
+        return value
     }
 
     /// The body as UTF-8 text.

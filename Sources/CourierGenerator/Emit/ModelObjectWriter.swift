@@ -1,10 +1,14 @@
-/// Structs for object schemas: stored properties, an explicit `public init` (required first, optionals `= nil`),
-/// `CodingKeys` with the wire names, and hand-written coding only where synthesis would be wrong — a required
-/// nullable property must be *sent* as `null`, and extra keys (`additionalProperties`) need a dynamic key.
+/// Structs for object schemas: stored properties, an explicit `public init` (required first, optionals `= nil`,
+/// tri-state `Courier.Nullable`s `= .absent`), `CodingKeys` with the wire names, and hand-written coding only where
+/// synthesis would be wrong — a required nullable property must be *sent* as `null`, a tri-state one must omit its
+/// key when absent and read a missing key as absent, and extra keys (`additionalProperties`) need a dynamic key.
+/// A struct whose properties are all optional says which keys are its own (`Courier.DocumentedObject`), so a body
+/// of another shape is reported rather than decoded to all `nil`s.
 extension SwiftWriter {
     mutating func object(_ object: ObjectDecl) {
         doc(object.doc, object.deprecated ? "- Deprecated: the API marks this schema deprecated." : nil)
-        block("public struct \(object.name): \(ModelEmitter.conformances(encodeOnly: object.isEncodeOnly))") { w in
+        let documented = Self.documentsKeys(object) ? ", Courier.DocumentedObject" : ""
+        block("public struct \(object.name): \(ModelEmitter.conformances(encodeOnly: object.isEncodeOnly))\(documented)") { w in
             for property in object.properties { w.storedProperty(property) }
             if let additional = object.additionalProperties {
                 w.doc("Keys the schema does not declare, with their values.")
@@ -23,25 +27,44 @@ extension SwiftWriter {
                     }
                 }
             }
+            if !documented.isEmpty {
+                w.line()
+                let keys = object.properties.map { SwiftWriter.stringLiteral($0.wireName) }.joined(separator: ", ")
+                w.line("public static let documentedKeys: Swift.Set<Swift.String> = [\(keys)]")
+            }
             let encodesNulls = object.properties.contains { $0.required && $0.nullable }
-            if let additional = object.additionalProperties {
-                if !object.isEncodeOnly {
-                    w.line()
-                    w.additionalPropertiesDecoder(object, valueType: additional)
-                }
+            let triState = object.properties.contains(where: \.isTriState)
+            if (object.additionalProperties != nil || triState) && !object.isEncodeOnly {
+                w.line()
+                w.modelDecoder(object)
+            }
+            if object.additionalProperties != nil || triState || encodesNulls {
                 w.line()
                 w.modelEncoder(object)
+            }
+            if object.additionalProperties != nil {
                 w.line()
                 w.dynamicKey()
-            } else if encodesNulls {
-                w.line()
-                w.modelEncoder(object)
             }
         }
     }
 
+    /// Properties all optional and no extra keys: any JSON object would decode, so the keys are listed.
+    private static func documentsKeys(_ object: ObjectDecl) -> Bool {
+        !object.properties.isEmpty && !object.properties.contains(where: \.required)
+            && object.additionalProperties == nil && !object.isEncodeOnly
+    }
+
+    /// The property's Swift type: `Courier.Nullable<X>`, `X?` or `X`.
+    private static func swiftType(_ property: PropertyDecl, _ type: String) -> String {
+        if property.isTriState { return "Courier.Nullable<\(type)>" }
+        return property.isOptional ? type + "?" : type
+    }
+
     private mutating func storedProperty(_ property: PropertyDecl) {
-        let type = property.isOptional ? TypeRef.optional(property.type).swift : property.type.swift
+        let type = property.isTriState
+            ? "Courier.Nullable<\(property.type.swift)>"
+            : property.isOptional ? TypeRef.optional(property.type).swift : property.type.swift
         doc(property.doc, property.deprecated ? "- Deprecated: the API marks this property deprecated." : nil)
         guard property.boxed else {
             line("public var \(property.swiftName): \(type)")
@@ -50,7 +73,10 @@ extension SwiftWriter {
         let storage = "_" + Identifier.unquoted(property.swiftName)
         let boxType = "Courier.Indirect<\(property.type.swift)>"
         block("public var \(property.swiftName): \(type)") { w in
-            if property.isOptional {
+            if property.isTriState {
+                w.line("get { \(storage).map(\\.value) }")
+                w.line("set { \(storage) = newValue.map { Courier.Indirect($0) } }")
+            } else if property.isOptional {
                 w.line("get { \(storage)?.value }")
                 w.line("set { \(storage) = newValue.map { Courier.Indirect($0) } }")
             } else {
@@ -58,13 +84,15 @@ extension SwiftWriter {
                 w.line("set { \(storage) = Courier.Indirect(newValue) }")
             }
         }
-        line("private var \(storage): \(boxType)\(property.isOptional ? "?" : "")")
+        line("private var \(storage): \(Self.swiftType(property, boxType))")
     }
 
     private mutating func memberwiseInit(_ object: ObjectDecl) {
         let ordered = object.properties.filter(\.required) + object.properties.filter { !$0.required }
         var parameters = ordered.map { property in
-            property.isOptional
+            property.isTriState
+                ? "\(property.swiftName): Courier.Nullable<\(property.type.swift)> = .absent"
+                : property.isOptional
                 ? "\(property.swiftName): \(TypeRef.optional(property.type).swift)\(property.required ? "" : " = nil")"
                 : "\(property.swiftName): \(property.type.swift)"
         }
@@ -107,7 +135,8 @@ extension SwiftWriter {
             }
             for property in object.properties {
                 let name = property.boxed ? "_" + Identifier.unquoted(property.swiftName) : property.swiftName
-                let method = property.required || !property.isOptional ? "encode" : "encodeIfPresent"
+                let method = property.isTriState ? "encodeUnlessAbsent"
+                    : property.required || !property.isOptional ? "encode" : "encodeIfPresent"
                 w.line("try container.\(method)(self.\(name), forKey: .\(name))")
             }
             if object.additionalProperties != nil {
@@ -120,7 +149,7 @@ extension SwiftWriter {
         }
     }
 
-    private mutating func additionalPropertiesDecoder(_ object: ObjectDecl, valueType: TypeRef) {
+    private mutating func modelDecoder(_ object: ObjectDecl) {
         block("public init(from decoder: any Swift.Decoder) throws") { w in
             if !object.properties.isEmpty {
                 w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
@@ -128,9 +157,10 @@ extension SwiftWriter {
             for property in object.properties {
                 let name = property.boxed ? "_" + Identifier.unquoted(property.swiftName) : property.swiftName
                 let type = property.boxed ? "Courier.Indirect<\(property.type.swift)>" : property.type.swift
-                let method = property.isOptional ? "decodeIfPresent" : "decode"
+                let method = property.isTriState ? "decodeNullable" : property.isOptional ? "decodeIfPresent" : "decode"
                 w.line("self.\(name) = try container.\(method)(\(type).self, forKey: .\(name))")
             }
+            guard let valueType = object.additionalProperties else { return }
             w.line("let extra = try decoder.container(keyedBy: DynamicKey.self)")
             w.line("var additionalProperties: [Swift.String: \(valueType.swift)] = [:]")
             let filter = object.properties.isEmpty ? "" : " where CodingKeys(stringValue: key.stringValue) == nil"

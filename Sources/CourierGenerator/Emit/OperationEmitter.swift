@@ -261,6 +261,7 @@ struct OperationEmitter {
             } else if statuses.isEmpty {
                 ranges.append("case 200..<300: \(statement)")
             }
+            if let tolerated = Self.toleratedSuccessCase(statuses: statuses, statement: statement) { ranges.append(tolerated) }
         case .enumeration(let name, let cases):
             for item in cases {
                 let made: String

@@ -79,8 +79,11 @@ struct PropertyDecl: Hashable, Sendable {
     var doc: String?
     var deprecated: Bool = false
 
-    /// `X?` in Swift unless required and not nullable.
+    /// `X?` in Swift unless required and not nullable (or tri-state).
     var isOptional: Bool { !required || nullable }
+    /// Optional and nullable: `Courier.Nullable<X>`, whose `.absent` omits the key and `.null` sends `null`
+    /// (`X?` could not tell the two apart). A required nullable property stays `X?`, always sent.
+    var isTriState: Bool { !required && nullable }
 }
 
 struct EnumDecl: Hashable, Sendable {

@@ -21,6 +21,7 @@ extension ArticleOperations {
         return Courier.Endpoint<Articles>(operation: "getArticlesWithTag", method: .get, path: "/articles", parameters: parameters, coders: BlogPlatformCoders.shared) { response in
             switch response.status {
             case 200: return try response.json(Articles.self)
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return try response.json(Articles.self)
             default: throw response.unacceptable()
             }
         }
@@ -33,6 +34,7 @@ extension ArticleOperations {
         return Courier.Endpoint<Courier.JSONStream<Article>>(operation: "getArticleFeed", method: .get, path: "/articles/feed", accept: "application/jsonl", coders: BlogPlatformCoders.shared) { response in
             switch response.status {
             case 200: return response.jsonStream(Article.self)
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.jsonStream(Article.self)
             default: throw response.unacceptable()
             }
         }
@@ -46,6 +48,7 @@ extension ArticleOperations {
             switch response.status {
             case 200: return try response.json(Article.self)
             case 404: throw response.failure(GetArticleError.notFound(try response.json(Problem.self)))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return try response.json(Article.self)
             default: throw response.failure(GetArticleError.undocumented(status: response.status, body: response.data))
             }
         }

@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var args: [Swift.String: StringOrStringArray]?
     public var headers: [Swift.String: Swift.String]?
     public var form: [Swift.String: Swift.String]?
@@ -39,6 +39,8 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case url
         case method
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["args", "headers", "form", "files", "json", "url", "method"]
 }
 
 public struct EchoFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -74,13 +76,13 @@ public struct EchoMultipartRequest: Swift.Encodable, Swift.Sendable {
 public struct Payload: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var kind: PayloadKind
     public var when: Foundation.Date?
-    public var note: Swift.String?
+    public var note: Courier.Nullable<Swift.String>
     public var extra: [Swift.String: Swift.Int]?
 
     public init(
         kind: PayloadKind,
         when: Foundation.Date? = nil,
-        note: Swift.String? = nil,
+        note: Courier.Nullable<Swift.String> = .absent,
         extra: [Swift.String: Swift.Int]? = nil
     ) {
         self.kind = kind
@@ -94,6 +96,22 @@ public struct Payload: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case when
         case note
         case extra
+    }
+
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.kind = try container.decode(PayloadKind.self, forKey: .kind)
+        self.when = try container.decodeIfPresent(Foundation.Date.self, forKey: .when)
+        self.note = try container.decodeNullable(Swift.String.self, forKey: .note)
+        self.extra = try container.decodeIfPresent([Swift.String: Swift.Int].self, forKey: .extra)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.kind, forKey: .kind)
+        try container.encodeIfPresent(self.when, forKey: .when)
+        try container.encodeUnlessAbsent(self.note, forKey: .note)
+        try container.encodeIfPresent(self.extra, forKey: .extra)
     }
 }
 

@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-public struct Address: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Address: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var line1: Swift.String?
     public var city: Swift.String?
 
@@ -16,6 +16,8 @@ public struct Address: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case line1
         case city
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["line1", "city"]
 }
 
 public struct Color: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -100,7 +102,7 @@ public struct CustomerCreateShipping: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var args: [Swift.String: StringOrStrings]?
     public var form: [Swift.String: StringOrStrings]?
     public var headers: [Swift.String: Swift.String]?
@@ -132,6 +134,8 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case url
         case method
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["args", "form", "headers", "data", "url", "method"]
 }
 
 public enum StringOrStrings: Swift.Codable, Swift.Hashable, Swift.Sendable {

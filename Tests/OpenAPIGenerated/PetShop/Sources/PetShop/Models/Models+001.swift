@@ -33,7 +33,7 @@ public struct BodyUpload: Swift.Encodable, Swift.Sendable {
     }
 }
 
-public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var kind: Swift.String?
     public var lives: Swift.Int?
 
@@ -46,9 +46,11 @@ public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case kind
         case lives
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["kind", "lives"]
 }
 
-public struct Dog: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Dog: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var kind: Swift.String?
     public var goodBoy: Swift.Bool?
 
@@ -61,9 +63,11 @@ public struct Dog: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case kind
         case goodBoy = "good_boy"
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["kind", "good_boy"]
 }
 
-public struct HTTPValidationError: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct HTTPValidationError: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var detail: [ValidationError]?
 
     public init(detail: [ValidationError]? = nil) {
@@ -73,6 +77,8 @@ public struct HTTPValidationError: Swift.Codable, Swift.Hashable, Swift.Sendable
     enum CodingKeys: Swift.String, Swift.CodingKey {
         case detail
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["detail"]
 }
 
 public enum IntOrString: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -107,7 +113,7 @@ public enum IntOrString: Swift.Codable, Swift.Hashable, Swift.Sendable {
 public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String
     public var species: Species
-    public var tag: Swift.String?
+    public var tag: Courier.Nullable<Swift.String>
     public var details: PetDetails
     public var extra: [Swift.String: Swift.Int]?
     public var id: Swift.Int
@@ -117,7 +123,7 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         species: Species,
         details: PetDetails,
         id: Swift.Int,
-        tag: Swift.String? = nil,
+        tag: Courier.Nullable<Swift.String> = .absent,
         extra: [Swift.String: Swift.Int]? = nil
     ) {
         self.name = name
@@ -135,6 +141,26 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case details
         case extra
         case id
+    }
+
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(Swift.String.self, forKey: .name)
+        self.species = try container.decode(Species.self, forKey: .species)
+        self.tag = try container.decodeNullable(Swift.String.self, forKey: .tag)
+        self.details = try container.decode(PetDetails.self, forKey: .details)
+        self.extra = try container.decodeIfPresent([Swift.String: Swift.Int].self, forKey: .extra)
+        self.id = try container.decode(Swift.Int.self, forKey: .id)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.species, forKey: .species)
+        try container.encodeUnlessAbsent(self.tag, forKey: .tag)
+        try container.encode(self.details, forKey: .details)
+        try container.encodeIfPresent(self.extra, forKey: .extra)
+        try container.encode(self.id, forKey: .id)
     }
 }
 
@@ -179,7 +205,7 @@ public enum PetDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
 public struct PetIn: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String
     public var species: Species
-    public var tag: Swift.String?
+    public var tag: Courier.Nullable<Swift.String>
     public var details: PetDetails
     public var extra: [Swift.String: Swift.Int]?
 
@@ -187,7 +213,7 @@ public struct PetIn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         name: Swift.String,
         species: Species,
         details: PetDetails,
-        tag: Swift.String? = nil,
+        tag: Courier.Nullable<Swift.String> = .absent,
         extra: [Swift.String: Swift.Int]? = nil
     ) {
         self.name = name
@@ -203,6 +229,24 @@ public struct PetIn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case tag
         case details
         case extra
+    }
+
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(Swift.String.self, forKey: .name)
+        self.species = try container.decode(Species.self, forKey: .species)
+        self.tag = try container.decodeNullable(Swift.String.self, forKey: .tag)
+        self.details = try container.decode(PetDetails.self, forKey: .details)
+        self.extra = try container.decodeIfPresent([Swift.String: Swift.Int].self, forKey: .extra)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.species, forKey: .species)
+        try container.encodeUnlessAbsent(self.tag, forKey: .tag)
+        try container.encode(self.details, forKey: .details)
+        try container.encodeIfPresent(self.extra, forKey: .extra)
     }
 }
 
@@ -238,6 +282,94 @@ public enum Species: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swif
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
+    }
+}
+
+public struct Todo: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var title: Swift.String
+    public var assignee: Courier.Nullable<Swift.String>
+    public var id: Swift.Int
+
+    public init(title: Swift.String, id: Swift.Int, assignee: Courier.Nullable<Swift.String> = .absent) {
+        self.title = title
+        self.id = id
+        self.assignee = assignee
+    }
+
+    enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title
+        case assignee
+        case id
+    }
+
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.title = try container.decode(Swift.String.self, forKey: .title)
+        self.assignee = try container.decodeNullable(Swift.String.self, forKey: .assignee)
+        self.id = try container.decode(Swift.Int.self, forKey: .id)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.title, forKey: .title)
+        try container.encodeUnlessAbsent(self.assignee, forKey: .assignee)
+        try container.encode(self.id, forKey: .id)
+    }
+}
+
+public struct TodoIn: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var title: Swift.String
+    public var assignee: Courier.Nullable<Swift.String>
+
+    public init(title: Swift.String, assignee: Courier.Nullable<Swift.String> = .absent) {
+        self.title = title
+        self.assignee = assignee
+    }
+
+    enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title
+        case assignee
+    }
+
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.title = try container.decode(Swift.String.self, forKey: .title)
+        self.assignee = try container.decodeNullable(Swift.String.self, forKey: .assignee)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.title, forKey: .title)
+        try container.encodeUnlessAbsent(self.assignee, forKey: .assignee)
+    }
+}
+
+public struct TodoUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
+    public var title: Courier.Nullable<Swift.String>
+    public var assignee: Courier.Nullable<Swift.String>
+
+    public init(title: Courier.Nullable<Swift.String> = .absent, assignee: Courier.Nullable<Swift.String> = .absent) {
+        self.title = title
+        self.assignee = assignee
+    }
+
+    enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title
+        case assignee
+    }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["title", "assignee"]
+
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.title = try container.decodeNullable(Swift.String.self, forKey: .title)
+        self.assignee = try container.decodeNullable(Swift.String.self, forKey: .assignee)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeUnlessAbsent(self.title, forKey: .title)
+        try container.encodeUnlessAbsent(self.assignee, forKey: .assignee)
     }
 }
 

@@ -1,0 +1,56 @@
+extension Nullable: ExpressibleByNilLiteral {
+    /// `nil` is ``null``: it sends `null`. (A property left alone is ``absent``.)
+    public init(nilLiteral: ()) {
+        self = .null
+    }
+}
+
+extension Nullable: ExpressibleByUnicodeScalarLiteral where Wrapped: ExpressibleByUnicodeScalarLiteral {
+    /// A literal of the wrapped type is ``value(_:)``.
+    public init(unicodeScalarLiteral value: Wrapped.UnicodeScalarLiteralType) {
+        self = .value(Wrapped(unicodeScalarLiteral: value))
+    }
+}
+
+extension Nullable: ExpressibleByExtendedGraphemeClusterLiteral
+where Wrapped: ExpressibleByExtendedGraphemeClusterLiteral {
+    /// A literal of the wrapped type is ``value(_:)``.
+    public init(extendedGraphemeClusterLiteral value: Wrapped.ExtendedGraphemeClusterLiteralType) {
+        self = .value(Wrapped(extendedGraphemeClusterLiteral: value))
+    }
+}
+
+extension Nullable: ExpressibleByStringLiteral where Wrapped: ExpressibleByStringLiteral {
+    /// A string literal is ``value(_:)``: `title = "Ship it"`.
+    public init(stringLiteral value: Wrapped.StringLiteralType) {
+        self = .value(Wrapped(stringLiteral: value))
+    }
+}
+
+extension Nullable: ExpressibleByIntegerLiteral where Wrapped: ExpressibleByIntegerLiteral {
+    /// An integer literal is ``value(_:)``.
+    public init(integerLiteral value: Wrapped.IntegerLiteralType) {
+        self = .value(Wrapped(integerLiteral: value))
+    }
+}
+
+extension Nullable: ExpressibleByFloatLiteral where Wrapped: ExpressibleByFloatLiteral {
+    /// A floating-point literal is ``value(_:)``.
+    public init(floatLiteral value: Wrapped.FloatLiteralType) {
+        self = .value(Wrapped(floatLiteral: value))
+    }
+}
+
+extension Nullable: ExpressibleByBooleanLiteral where Wrapped: ExpressibleByBooleanLiteral {
+    /// A boolean literal is ``value(_:)``.
+    public init(booleanLiteral value: Wrapped.BooleanLiteralType) {
+        self = .value(Wrapped(booleanLiteral: value))
+    }
+}
+
+extension Nullable: ExpressibleByArrayLiteral where Wrapped: RangeReplaceableCollection {
+    /// An array literal is ``value(_:)``: `tags = ["a", "b"]`.
+    public init(arrayLiteral elements: Wrapped.Element...) {
+        self = .value(Wrapped(elements))
+    }
+}
