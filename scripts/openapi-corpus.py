@@ -394,8 +394,9 @@ def run_multifile_tier(rows, args, courier, flags, work_root, expected):
 def compare_with_unsplit(result, row, args, courier, work_root):
     """Generates the unsplit document under the split one's module name; any difference fails as `split-differs`."""
     name = module_name(result.file)
-    unsplit = os.path.join(work_root, name + "-unsplit")
-    shutil.rmtree(unsplit, ignore_errors=True)
+    # At the split package's depth, so the relative path to Courier in Package.swift is the same too.
+    unsplit = os.path.join(work_root, name + "-unsplit", "package")
+    shutil.rmtree(os.path.dirname(unsplit), ignore_errors=True)
     command = [courier, "generate", os.path.join(args.specs, row["file"]), "--output", unsplit, "--name", name,
                "--courier-path", ROOT, "--no-tests", "--quiet"]
     generated = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=args.timeout)
