@@ -374,6 +374,13 @@ let package = Package(
             path: "Tests/OpenAPIGenerated/Documents/Sources/Documents",
             swiftSettings: strict
         ),
+        // A multi-file document (DigitalOcean's layout in small, Tests/OpenAPIFixtures/multifile/path-item-files).
+        .target(
+            name: "Droplets",
+            dependencies: ["Courier"],
+            path: "Tests/OpenAPIGenerated/Droplets/Sources/Droplets",
+            swiftSettings: strict
+        ),
         // The generated clients against servers nobody on this team wrote: httpbin and a FastAPI app
         // (scripts/openapi-e2e/start.sh starts both and exports their URLs).
         .testTarget(

@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 update=0
 [ "${1:-}" = "--update" ] && update=1
 
-# name<TAB>fixture: each generated package and the document it comes from.
+# name<TAB>fixture: each generated package and the document it comes from (Droplets: the root file of a multi-file
+# document, DigitalOcean's layout in small).
 packages=(
     "BlogPlatform	Tests/OpenAPIFixtures/blog-platform-3.0.yaml"
     "PetShop	Tests/OpenAPIFixtures/petshop-openapi.json"
@@ -17,6 +18,7 @@ packages=(
     "HttpbinStyles	Tests/OpenAPIFixtures/httpbin-styles-3.0.yaml"
     "EventStream	Tests/OpenAPIFixtures/event-stream-3.1.yaml"
     "Documents	Tests/OpenAPIFixtures/documents-3.1.yaml"
+    "Droplets	Tests/OpenAPIFixtures/multifile/path-item-files/openapi.yaml"
 )
 
 scratch="$(mktemp -d)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates and compiles every OpenAPI document of a corpus tier with `courier generate`.
 
-Usage: scripts/openapi-corpus.py [--tier ci|stress|all] [--specs DIR] [--keep DIR] [--write-benchmarks]
+Usage: scripts/openapi-corpus.py [--tier ci|stress|all|multifile] [--specs DIR] [--keep DIR] [--write-benchmarks]
                                  [--only FILE]... [--timeout S] [--courier PATH]
 
 For each document of the tier (the specs directory's manifest.tsv):
@@ -16,7 +16,10 @@ No SwiftPM package per document: Courier is built once (by `swift build`) and ev
 compile, so the figures are the generated code's alone (GNU time's maximum RSS is the largest single process).
 
 Prints one line per document, the failures grouped by cause with their first messages, then
-`openapi-corpus: N passed, N failed`; exits 1 when any document failed. An outcome listed in
+`openapi-corpus: N passed, N failed`; exits 1 when any document failed. The `multifile` tier (`run_multifile_tier`)
+takes documents given as a root file among many: the fixtures under Tests/OpenAPIFixtures/multifile, and each `ci`
+document of the specs directory (or each `--only` one) split into Redocly's layout by scripts/redocly-split.py, whose
+Swift must be byte for byte what the unsplit document gives. An outcome listed in
 scripts/openapi-corpus-expect.tsv (the Swagger 2.0 refusal) counts as a pass. `--write-benchmarks` rewrites the block
 between `<!-- openapi-corpus:begin -->` and `<!-- openapi-corpus:end -->` in BENCHMARKS.md: our figures beside the
 incumbent's (the table in the specs README).
@@ -329,9 +332,86 @@ def write_benchmarks(block):
         handle.write(text)
 
 
+# The multi-file tier (issue #25): documents given as a root file among many.
+
+MULTIFILE_FIXTURES = os.path.join(ROOT, "Tests", "OpenAPIFixtures", "multifile")
+SPLITTER = os.path.join(ROOT, "scripts", "redocly-split.py")
+
+
+def package_differences(expected_dir, actual_dir):
+    """The files (relative paths) that differ between two generated packages, missing ones included."""
+    def files(directory):
+        found = {}
+        for base, _, names in os.walk(directory):
+            for name in names:
+                path = os.path.join(base, name)
+                found[os.path.relpath(path, directory)] = path
+        return found
+    expected, actual = files(expected_dir), files(actual_dir)
+    differing = []
+    for relative in sorted(set(expected) | set(actual)):
+        if relative not in expected or relative not in actual:
+            differing.append(relative)
+            continue
+        with open(expected[relative], "rb") as left, open(actual[relative], "rb") as right:
+            if left.read() != right.read():
+                differing.append(relative)
+    return differing
+
+
+def run_multifile_tier(rows, args, courier, flags, work_root, expected):
+    """Generates and compiles each multi-file fixture, then each of `rows` split Redocly's way (compared with the
+    unsplit document's output); prints and returns the results."""
+    results = []
+    fixtures = argparse.Namespace(**dict(vars(args), specs=MULTIFILE_FIXTURES))
+    for name in sorted(os.listdir(MULTIFILE_FIXTURES)):
+        if os.path.exists(os.path.join(MULTIFILE_FIXTURES, name, "openapi.yaml")):
+            row = {"file": name + "/openapi.yaml", "operations": "-"}
+            result = run_document(row, fixtures, courier, flags, work_root, expected)
+            print(summary_line(result), flush=True)
+            results.append(result)
+    split_root = os.path.join(work_root, "split")
+    splits = argparse.Namespace(**dict(vars(args), specs=split_root))
+    for row in rows:
+        split_dir = os.path.join(split_root, row["file"] + ".split")
+        shutil.rmtree(split_dir, ignore_errors=True)
+        split_row = dict(row, file=row["file"] + ".split/openapi.yaml")
+        splitting = subprocess.run([sys.executable, SPLITTER, os.path.join(args.specs, row["file"]), split_dir],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if splitting.returncode != 0:
+            result = Result(split_row)
+            result.cause, result.messages = "split-error", splitting.stdout.strip().splitlines()[-3:]
+        else:
+            split_expected = {split_row["file"]: expected[row["file"]]} if row["file"] in expected else {}
+            result = run_document(split_row, splits, courier, flags, work_root, split_expected)
+            if result.cause is None:
+                compare_with_unsplit(result, row, args, courier, work_root)
+        print(summary_line(result), flush=True)
+        results.append(result)
+    return results
+
+
+def compare_with_unsplit(result, row, args, courier, work_root):
+    """Generates the unsplit document under the split one's module name; any difference fails as `split-differs`."""
+    name = module_name(result.file)
+    # At the split package's depth, so the relative path to Courier in Package.swift is the same too.
+    unsplit = os.path.join(work_root, name + "-unsplit", "package")
+    shutil.rmtree(os.path.dirname(unsplit), ignore_errors=True)
+    command = [courier, "generate", os.path.join(args.specs, row["file"]), "--output", unsplit, "--name", name,
+               "--courier-path", ROOT, "--no-tests", "--quiet"]
+    generated = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=args.timeout)
+    if generated.returncode != 0:
+        result.cause, result.messages = "split-differs", ["the unsplit document failed: " + generated.stdout[-300:]]
+        return
+    differing = package_differences(unsplit, os.path.join(work_root, name, "package"))
+    if differing:
+        result.cause = "split-differs"
+        result.messages = [f"{len(differing)} generated files differ from the unsplit document's: " + ", ".join(differing[:5])]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tier", choices=["ci", "stress", "all"], default="ci")
+    parser.add_argument("--tier", choices=["ci", "stress", "all", "multifile"], default="ci")
     # The ci tier is committed (Tests/OpenAPIFixtures/corpus); the stress tier needs the whole corpus:
     # `--specs ../shared/openapi-specs`.
     parser.add_argument("--specs", default=os.path.join(ROOT, "Tests", "OpenAPIFixtures", "corpus"))
@@ -349,7 +429,8 @@ def main():
     if not os.access(args.courier, os.X_OK):
         sys.exit(f"openapi-corpus: {args.courier} is missing; run `swift build` first")
 
-    rows = [row for row in read_manifest(args.specs) if args.tier == "all" or row["tier"] == args.tier]
+    rows = [row for row in read_manifest(args.specs) if args.tier == "all" or row["tier"] == args.tier
+            or (args.tier == "multifile" and (row["tier"] == "ci" or row["file"] in args.only))]
     if args.only:
         rows = [row for row in rows if row["file"] in args.only]
     expected = read_expectations()
@@ -360,6 +441,9 @@ def main():
 
     results = []
     try:
+        if args.tier == "multifile":
+            results = run_multifile_tier(rows, args, os.path.abspath(args.courier), flags, work_root, expected)
+            rows = []
         for row in rows:
             result = run_document(row, args, os.path.abspath(args.courier), flags, work_root, expected)
             print(summary_line(result), flush=True)
@@ -378,7 +462,7 @@ def main():
             print(f"  {result.file}")
             for message in result.messages:
                 print(f"    {message[:300]}")
-    if args.write_benchmarks:
+    if args.write_benchmarks and args.tier != "multifile":
         command_line = "python3 scripts/openapi-corpus.py --tier " + args.tier
         write_benchmarks(benchmarks_block(results, args.specs, command_line))
     print(f"\nopenapi-corpus: {len(results) - len(failed)} passed, {len(failed)} failed")

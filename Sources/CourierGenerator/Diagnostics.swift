@@ -63,7 +63,14 @@ final class DiagnosticCollector {
     var locate: (String) -> (file: String?, line: Int?, column: Int?) = { _ in (nil, nil, nil) }
 
     func report(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
-        let place = locate(path)
+        report(severity, code, at: path, place: locate(path), message)
+    }
+
+    /// A finding whose position is already known (a `$ref` in a file the source map does not cover yet).
+    func report(
+        _ severity: Diagnostic.Severity, _ code: String, at path: String,
+        place: (file: String?, line: Int?, column: Int?), _ message: String
+    ) {
         diagnostics.append(
             Diagnostic(severity, code: code, path: path, file: place.file, line: place.line, column: place.column,
                        message: message))

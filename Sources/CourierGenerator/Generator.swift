@@ -14,7 +14,8 @@ public struct Generator: Sendable {
         self.options = options
     }
 
-    /// Generates the package for the document at `specURL`.
+    /// Generates the package for the document at `specURL`: a file, or a directory holding `openapi.yaml` (`.yml`,
+    /// `.json`) whose `$ref`s reach the other files of a multi-file document.
     ///
     /// - Throws: ``GenerationError`` when the document cannot be read or is refused (Swagger 2.0).
     public func generate(specURL: URL) throws -> GenerationResult {

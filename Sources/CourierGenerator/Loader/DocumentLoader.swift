@@ -12,7 +12,21 @@ import Yams
 struct DocumentLoader {
     let diagnostics: DiagnosticCollector
 
+    /// Root documents looked for when `url` is a directory (a tree `redocly split` wrote), in this order.
+    static let rootFileNames = ["openapi.yaml", "openapi.yml", "openapi.json"]
+
     func load(url: URL) throws -> OpenAPI.Document {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let candidates = Self.rootFileNames.map { url.appendingPathComponent($0) }
+            guard let root = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+                diagnostics.error(
+                    "no-root-document", at: "",
+                    "\(url.path) is a directory with no \(Self.rootFileNames.joined(separator: ", ")); name the root file")
+                throw GenerationError(kind: .unreadable, diagnostics: diagnostics.diagnostics)
+            }
+            return try load(url: root)
+        }
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -48,10 +62,17 @@ struct DocumentLoader {
         do {
             try bundler.bundle(&root)
         } catch {
-            throw fail(.unreadable, error.code, at: error.path, error.message)
+            // The failing `$ref`'s own file and line: the source map knows only the root file at this stage.
+            var place = diagnostics.locate(error.path)
+            if let file = error.file { place = (file, error.line, error.column) }
+            diagnostics.report(.error, error.code, at: error.path, place: place, error.message)
+            throw GenerationError(kind: .unreadable, diagnostics: diagnostics.diagnostics)
         }
         // Repairs report positions, so the map must see the bundled tree (hoisted components) first.
         diagnostics.locate = SourceMap(root: root, fileName: fileName, origins: bundler.origins).locate
+        for warning in bundler.outsideRootWarnings {
+            diagnostics.warning("ref-outside-root", at: warning.path, warning.message)
+        }
         LenientFixes(family: family, diagnostics: diagnostics).apply(to: &root)
         diagnostics.locate = SourceMap(root: root, fileName: fileName, origins: bundler.origins).locate
         let document: OpenAPI.Document

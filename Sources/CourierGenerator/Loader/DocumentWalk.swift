@@ -48,6 +48,19 @@ enum DocumentWalk {
         }
     }
 
+    /// The HTTP methods a path item maps to operations.
+    static let operationKeys: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Whether `path` names an operation of a path item: `paths./x.get`, `webhooks.y.post`, a callback's or a
+    /// `components.pathItems` entry's.
+    static func isOperation(at path: [String]) -> Bool {
+        let count = path.count
+        guard count >= 3, let method = path.last, operationKeys.contains(method) else { return false }
+        if count == 3 { return path[0] == "paths" || path[0] == "webhooks" }
+        if count == 4 && path[0] == "components" && path[1] == "pathItems" { return true }
+        return path[count - 4] == "callbacks" && path[count - 2] != "properties"
+    }
+
     /// What a `$ref` at `path` must point to, as a `components` key: `schemas`, `responses`, `parameters`,
     /// `requestBodies`, `headers`, `examples`, `links`, `callbacks`, `securitySchemes` or `pathItems`.
     static func referenceKind(at path: [String]) -> String {

@@ -5,8 +5,15 @@ import Yams
 /// `#/components/<kind>/<name>` — working on the node tree before decoding.
 ///
 /// - A `$ref` to another local file (`schemas/pet.yaml#/Pet`, relative to the referring file) hoists the target into
-///   `components/<kind>/<Name>`; refs inside that file resolve relative to it. Path items are inlined (3.0 has no
-///   `components.pathItems`). `discriminator.mapping` values naming files are rewritten too.
+///   `components/<kind>/<Name>`; refs inside that file (`../x.yaml`, and `#/…` against that file) resolve relative to
+///   it. Path items and operations are inlined (3.0 has no `components.pathItems`). `discriminator.mapping` values
+///   naming files are rewritten too.
+/// - The layouts Redocly tooling writes (see `ReferenceBundler+Forms.swift`): a root component that is only a `$ref`
+///   to a file is that file's home, so every other ref to the file points there and the name stays the author's;
+///   a named map that is a `$ref` (`properties: {$ref: attributes.yml#/droplet}`) is inlined; a `$ref` to a
+///   Markdown file, or to a string in a YAML file, becomes that text (`description: {$ref: description.md}`).
+/// - A `$ref` outside the root document's directory is read, with a `ref-outside-root` warning (see
+///   ``outsideRootWarnings``).
 /// - A pointer deeper than a component (`#/components/responses/Conflict/content/application~1json/schema`,
 ///   PagerDuty) hoists a copy named `<Owner><LastSegment>`.
 /// - A ref of the wrong kind (a response `$ref` to `#/components/requestBodies/X`) gets a copy of the right kind and
@@ -19,51 +26,92 @@ final class ReferenceBundler {
         var code: String
         var path: String
         var message: String
+        /// The file (relative to the root document's directory) and position of the `$ref` that failed; filled in by
+        /// the walk that met it, innermost first, and never overwritten.
+        var file: String?
+        var line: Int?
+        var column: Int?
     }
 
-    private let rootURL: URL
+    let rootURL: URL
+    /// The root document's directory, with a trailing `/`.
+    let rootDirectory: String
     let diagnosticsSink: DiagnosticCollector
-    private var parsedFiles: [URL: Node] = [:]
+    var parsedFiles: [URL: Node] = [:]
     private var hoisted: [String: String] = [:]
     private var takenNames: [String: Set<String>] = [:]
     private var additions: [(kind: String, name: String, node: Node)] = []
     private var inlining: Set<String> = []
+    /// `file#fragment` of each root component that is only a `$ref` to another file → that component's pointer.
+    var homes: [String: JSONPointer] = [:]
     /// Dotted path of each subtree that came from another file → that file, for ``SourceMap``.
     private(set) var origins: [String: String] = [:]
+    /// One `ref-outside-root` warning per file outside the root's directory: (dotted path of the first `$ref`, message).
+    /// The loader reports them once the source map knows the bundled tree, so each names its referring file and line.
+    var outsideRootWarnings: [(path: String, message: String)] = []
+    var filesOutsideRoot: Set<URL> = []
 
     init(rootURL: URL, diagnostics: DiagnosticCollector) {
         self.rootURL = rootURL.standardizedFileURL
+        self.rootDirectory = self.rootURL.deletingLastPathComponent().path + "/"
         self.diagnosticsSink = diagnostics
     }
 
+    static let componentKinds = [
+        "schemas", "responses", "parameters", "requestBodies", "headers", "examples", "links", "callbacks",
+        "securitySchemes", "pathItems",
+    ]
+
     func bundle(_ root: inout Node) throws(Failure) {
-        for kind in ["schemas", "responses", "parameters", "requestBodies", "headers", "examples", "links",
-                     "callbacks", "securitySchemes", "pathItems"] {
+        // Pointers into the root file resolve in the document as read, also when it was given as text.
+        parsedFiles[rootURL] = root
+        for kind in Self.componentKinds {
             if case .mapping(let map)? = root.value(forKey: "components")?.value(forKey: kind) {
                 takenNames[kind] = Set(map.compactMap { $0.key.text })
             }
         }
+        try registerHomes(in: root)
         try rewriteExternalReferences(in: &root, path: [], base: rootURL, isRoot: true)
         try insertAdditions(into: &root)
         let snapshot = root
         try rewriteInternalReferences(in: &root, path: [], snapshot: snapshot)
         try insertAdditions(into: &root)
+        try checkReferenceOnlyCycles(in: root)
     }
 
     // MARK: - External files
 
-    private func rewriteExternalReferences(in node: inout Node, path: [String], base: URL, isRoot: Bool) throws(Failure) {
+    /// Rewrites every `$ref` under `node` (which came from `base`) that leaves the root file, or that OpenAPIKit
+    /// cannot decode as a reference at all (a text, an operation, a named map). `isNamedMap`: `node` is a map of
+    /// author-chosen names (a `properties` map inlined from another file).
+    func rewriteExternalReferences(
+        in node: inout Node, path: [String], base: URL, isRoot: Bool, isNamedMap: Bool = false
+    ) throws(Failure) {
         do {
-            try DocumentWalk.walk(&node, path: path) { node, path, isNamedMap in
-                if !isNamedMap, let ref = node.value(forKey: "$ref")?.text {
-                    if isRoot && ref.hasPrefix("#") { return false }
-                    try self.rewriteExternal(ref, at: &node, path: path, base: base)
-                    return false
+            try DocumentWalk.walk(&node, path: path, isNamedMap: isNamedMap) { node, path, isNamedMap in
+                guard let ref = node.value(forKey: "$ref")?.text else {
+                    if !isNamedMap, path.last == "discriminator" {
+                        try self.rewriteDiscriminatorMapping(in: &node, path: path, base: base, isRoot: isRoot)
+                    }
+                    return true
                 }
-                if !isNamedMap, path.last == "discriminator" {
-                    try self.rewriteDiscriminatorMapping(in: &node, path: path, base: base, isRoot: isRoot)
+                let mark = node.value(forKey: "$ref")?.mark ?? node.mark
+                do throws(Failure) {
+                    if isNamedMap {
+                        try self.inlineNamedMap(ref, at: &node, path: path, base: base, isRoot: isRoot)
+                    } else {
+                        try self.rewriteExternal(ref, at: &node, path: path, base: base, isRoot: isRoot)
+                    }
+                } catch var failure {
+                    // The innermost `$ref` that failed names its file and line; outer ones keep it.
+                    if failure.file == nil {
+                        failure.file = self.relativePath(of: base)
+                        failure.line = mark?.line
+                        failure.column = mark?.column
+                    }
+                    throw failure
                 }
-                return true
+                return false
             }
         } catch let failure as Failure {
             throw failure
@@ -72,8 +120,33 @@ final class ReferenceBundler {
         }
     }
 
-    private func rewriteExternal(_ ref: String, at node: inout Node, path: [String], base: URL) throws(Failure) {
+    private func rewriteExternal(_ ref: String, at node: inout Node, path: [String], base: URL, isRoot: Bool) throws(Failure) {
         let (file, pointer) = try target(of: ref, path: path, base: base)
+        if isRoot && ref.hasPrefix("#") {
+            // A root-internal string or operation is inlined now; other root-internal references are the second
+            // pass's (``rewriteInternalReferences(in:path:snapshot:)``), which also resolves pointers into what this
+            // pass brings in (`#/components/schemas/X` where `components.schemas` is a `$ref` to an index file).
+            guard let target = parsedFiles[rootURL].flatMap(pointer.resolve(in:)) else { return }
+            if case .scalar = target {
+                node = target
+            } else if DocumentWalk.isOperation(at: path) {
+                node = try inlined(file: file, pointer: pointer, path: path, ref: ref)
+            }
+            return
+        }
+        if let inlined = try inlinedValue(file: file, pointer: pointer, path: path, ref: ref) {
+            node = inlined
+            return
+        }
+        // Operations cannot be references in OpenAPI; DigitalOcean's `get: {$ref: …}` is inlined like a path item.
+        if DocumentWalk.isOperation(at: path) {
+            node = try inlined(file: file, pointer: pointer, path: path, ref: ref)
+            return
+        }
+        if home(of: file, pointer)?.segments == path {
+            node = try inlined(file: file, pointer: pointer, path: path, ref: ref)
+            return
+        }
         let kind = DocumentWalk.referenceKind(at: path)
         if kind == "pathItems" && !(file == rootURL && pointer.componentKind == "pathItems") {
             node = try inlined(file: file, pointer: pointer, path: path, ref: ref)
@@ -98,7 +171,7 @@ final class ReferenceBundler {
         node.setValue(.mapping(mapping), forKey: "mapping")
     }
 
-    private func target(of ref: String, path: [String], base: URL) throws(Failure) -> (URL, JSONPointer) {
+    func target(of ref: String, path: [String], base: URL) throws(Failure) -> (URL, JSONPointer) {
         let lower = ref.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("//") {
             throw Failure(
@@ -110,17 +183,13 @@ final class ReferenceBundler {
         let fragment = hash < ref.endIndex ? ref[ref.index(after: hash)...] : ""
         let file = filePart.isEmpty
             ? base : URL(fileURLWithPath: filePart, relativeTo: base.deletingLastPathComponent()).standardizedFileURL
+        noteIfOutsideRoot(file, path: path, ref: ref)
         return (file, JSONPointer(fragment: fragment))
     }
 
     private func parsedFile(_ url: URL, path: [String], ref: String) throws(Failure) -> Node {
         if let node = parsedFiles[url] { return node }
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw Failure(code: "unreadable", path: path.dotted, message: "cannot read \(url.path) for $ref \(ref)")
-        }
+        let text = try contents(of: url, path: path, ref: ref)
         let node: Node
         do {
             node = try YAMLReader.parse(text)
@@ -132,7 +201,7 @@ final class ReferenceBundler {
         return node
     }
 
-    private func resolved(file: URL, pointer: JSONPointer, path: [String], ref: String) throws(Failure) -> Node {
+    func resolved(file: URL, pointer: JSONPointer, path: [String], ref: String) throws(Failure) -> Node {
         guard let node = pointer.resolve(in: try parsedFile(file, path: path, ref: ref)) else {
             throw Failure(code: "unresolved-ref", path: path.dotted, message: "$ref \(ref) names nothing in \(file.lastPathComponent)")
         }
@@ -144,6 +213,8 @@ final class ReferenceBundler {
         if file == rootURL, let targetKind = pointer.componentKind, targetKind == kind {
             return "#" + pointer.fragment
         }
+        // A file whose home is a root component: point there (a deeper pointer is the second pass's to hoist).
+        if let home = home(of: file, pointer) { return "#" + home.fragment }
         let key = "\(file.path)#\(pointer.fragment)#\(kind)"
         if let existing = hoisted[key] { return existing }
         let name = reserveName(kind: kind, preferred: pointer.segments.last ?? file.deletingPathExtension().lastPathComponent)
@@ -162,21 +233,26 @@ final class ReferenceBundler {
         return component
     }
 
-    private func inlined(file: URL, pointer: JSONPointer, path: [String], ref: String) throws(Failure) -> Node {
+    func inlined(file: URL, pointer: JSONPointer, path: [String], ref: String) throws(Failure) -> Node {
         let key = "\(file.path)#\(pointer.fragment)"
         guard inlining.insert(key).inserted else {
-            throw Failure(code: "ref-cycle", path: path.dotted, message: "path item $ref \(ref) refers back to itself")
+            throw Failure(
+                code: "ref-cycle", path: path.dotted,
+                message: "$ref \(ref) is inlined here (a path item, operation or component file) and refers back to itself")
         }
         defer { inlining.remove(key) }
         var node = try resolved(file: file, pointer: pointer, path: path, ref: ref)
-        if file != rootURL { origins[path.dotted] = relativePath(of: file) }
+        setOrigin(path, file)
         try rewriteExternalReferences(in: &node, path: path, base: file, isRoot: file == rootURL)
         return node
     }
 
-    private func relativePath(of file: URL) -> String {
-        let directory = rootURL.deletingLastPathComponent().path + "/"
-        return file.path.hasPrefix(directory) ? String(file.path.dropFirst(directory.count)) : file.path
+    func relativePath(of file: URL) -> String {
+        file.path.hasPrefix(rootDirectory) ? String(file.path.dropFirst(rootDirectory.count)) : file.path
+    }
+
+    func setOrigin(_ path: [String], _ file: URL) {
+        if file != rootURL { origins[path.dotted] = relativePath(of: file) }
     }
 
     // MARK: - Names and insertion

@@ -36,7 +36,7 @@ struct GenerateCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The OpenAPI document (YAML or JSON).")
+    @Argument(help: "The OpenAPI document (YAML or JSON): its root file, or a directory holding openapi.yaml.")
     var spec: String
 
     @Option(name: .shortAndLong, help: "The directory of the generated package (created if needed).")
