@@ -6,9 +6,10 @@ import Logging
 
 /// Checks every response against an OpenAPI document and logs each way it differs; the response goes on unchanged.
 ///
-/// NOTE: a buffered body is checked at once; a streamed one is checked when its reader reaches the end, from a copy
-/// of at most `bodyLimit` bytes kept on the way (past that only the status and the content type were checked). The
-/// chunks the caller reads are the transport's own, in order, so the response is never altered.
+/// NOTE: a buffered body is checked at once. Of a streamed one, the status and the content type are checked at once and
+/// the body when its reader reaches the end, from a copy of at most `bodyLimit` bytes kept on the way (a body never
+/// read, or longer, is not checked). The chunks the caller reads are the transport's own, in order, so the response is
+/// never altered.
 struct ResponseContractCheck: Middleware {
     let contract: APIContract
     let logger: Logger
@@ -32,6 +33,9 @@ struct ResponseContractCheck: Middleware {
             report(contract.problems(with: ContractResponse(status: status, headerFields: fields, body: data), for: operation), described)
             return response
         }
+        // The head now (a body announced empty is known already), the body once it has been read.
+        let head = ContractResponse(status: status, headerFields: fields, body: response.body.length == 0 ? Data() : nil)
+        report(contract.problems(with: head, for: operation), described)
         var checked = response
         checked.body = ResponseBody(length: response.body.length, chunks: BodyChunks { [self, body = response.body] in
             var iterator = body.makeAsyncIterator()
@@ -40,7 +44,7 @@ struct ResponseContractCheck: Middleware {
                 guard let chunk = try await iterator.next() else {
                     let outcome = ContractResponse(status: status, headerFields: fields, body: copy)
                     copy = nil
-                    report(contract.problems(with: outcome, for: operation), described)
+                    report(contract.problems(with: outcome, for: operation).filter { $0.at.hasPrefix("/body") }, described)
                     return nil
                 }
                 if let kept = copy?.count {

@@ -73,7 +73,7 @@ struct ResponseContractCheckTests {
 
     @Test("a matching response logs nothing and arrives as the server sent it")
     func matching() async throws {
-        try await withClient { client, lines in
+        try await withClient { client, lines async throws in
             let response = try await client.send(try ClientRequest(.get, path: "/pets"))
             #expect(response.status.code == 200)
             #expect(try await response.body.collect(upTo: 1 << 16) == Data(#"[{"id":1,"name":"Tom"}]"#.utf8))
@@ -83,7 +83,7 @@ struct ResponseContractCheckTests {
 
     @Test("a body that does not match its schema is logged at its pointer; the caller still gets the body")
     func bodyMismatch() async throws {
-        try await withClient { client, lines in
+        try await withClient { client, lines async throws in
             let response = try await client.send(try ClientRequest(.get, path: "/pets/7"))
             let body = try await response.body.collect(upTo: 1 << 16)
             #expect(body == Data(#"{"id":"7","name":"Tom"}"#.utf8))
@@ -99,7 +99,7 @@ struct ResponseContractCheckTests {
 
     @Test("an undocumented status and an undocumented content type are logged; nothing is thrown")
     func statusAndContentType() async throws {
-        try await withClient { client, lines in
+        try await withClient { client, lines async throws in
             let created = try await client.send(try ClientRequest(.post, path: "/pets"))
             #expect(created.status.code == 200)
             let report = try await client.send(try ClientRequest(.get, path: "/report"))
@@ -113,7 +113,7 @@ struct ResponseContractCheckTests {
 
     @Test("a request for something the document does not have is logged too")
     func unknownOperation() async throws {
-        try await withClient { client, lines in
+        try await withClient { client, lines async throws in
             let response = try await client.send(try ClientRequest(.get, path: "/status/204"))
             #expect(response.status.code == 204)
             #expect(lines.all.map(\.message) == [
@@ -125,7 +125,7 @@ struct ResponseContractCheckTests {
     @Test("a typed endpoint decodes as it would without the check")
     func typedEndpoint() async throws {
         struct Pet: Decodable, Equatable { var id: Int; var name: String }
-        try await withClient { client, lines in
+        try await withClient { client, lines async throws in
             let pets = try await client.send(Endpoint<[Pet]>(path: "/pets"))
             #expect(pets == [Pet(id: 1, name: "Tom")])
             #expect(lines.all.isEmpty)

@@ -59,7 +59,7 @@ extension APIContract {
         }
         let (mediaType, content) = chosen
         let kind = MediaKind(mediaType: mediaType.rawValue)
-        let headers = [("Content-Type", MediaKind.concrete(mediaType.rawValue))]
+        let headers: [(name: String, value: String)] = [("Content-Type", MediaKind.concrete(mediaType.rawValue))]
         let value: ExampleValue?
         if let name = preference.example {
             guard let entry = content.examples?[name], let example = document.components[entry] else {

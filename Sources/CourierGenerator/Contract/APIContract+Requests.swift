@@ -115,7 +115,7 @@ extension APIContract {
 
     /// `a=1; b=2` as pairs.
     private static func cookies(_ field: String) -> [(name: String, value: String)] {
-        field.split(separator: ";").compactMap { pair in
+        field.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { return nil }
             return (parts[0].trimmingCharacters(in: .whitespaces), parts[1].trimmingCharacters(in: .whitespaces))

@@ -39,7 +39,7 @@ public struct ContractRequest: Sendable {
 
     /// `a=1&b=x+y` as decoded pairs; a key without `=` has an empty value.
     static func formItems(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair -> (name: String, value: String) in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decode(_ part: Substring) -> String {
                 let spaced = part.replacingOccurrences(of: "+", with: " ")

@@ -127,7 +127,9 @@ struct JSONSchemaValidator {
             found.append(ContractProblem(
                 at: ContractProblem.pointer(pointer, name), problem: "required property \"\(name)\" is missing"))
         }
-        if members.count < context.minProperties {
+        // OpenAPIKit raises `minProperties` to the number of required properties; those are reported one by one
+        // above, so only a minimum set higher than that is a problem of its own.
+        if context.minProperties > context.requiredProperties.count, members.count < context.minProperties {
             found.append(ContractProblem(
                 at: pointer, problem: "has \(members.count) properties, fewer than the minimum \(context.minProperties)"))
         }

@@ -17,13 +17,15 @@ public struct MockReply: Sendable {
     }
 
     /// A JSON error reply: `{"error":…,"problems":[{"at":…,"problem":…}]}` (keys sorted, so always the same bytes).
-    static func error(_ status: Int, _ message: String, problems: [ContractProblem] = [], extra: [(String, String)] = []) -> MockReply {
+    static func error(
+        _ status: Int, _ message: String, problems: [ContractProblem] = [], extra: [(name: String, value: String)] = []
+    ) -> MockReply {
         var members: [String: ExampleValue] = ["error": .string(message)]
         if !problems.isEmpty {
             members["problems"] = .array(problems.map { .object(["at": .string($0.at), "problem": .string($0.problem)]) })
         }
         return MockReply(
-            status: status, headerFields: [("Content-Type", "application/json")] + extra,
+            status: status, headerFields: [(name: "Content-Type", value: "application/json")] + extra,
             body: Data(ExampleValue.object(members).canonicalJSON.utf8))
     }
 }

@@ -108,7 +108,7 @@ struct JSONSchemaValidatorTests {
         #expect(try problems(#""ab""#, any) == [
             #"/body: matches none of the 2 anyOf schemas (1: /body: "ab" is longer than the maximum length 1; 2: /body: expected integer, got "ab")"#,
         ])
-        let both = #"{"allOf": [{"type": "object", "required": ["a"]}, {"type": "object", "required": ["b"]}]}"#
+        let both = #"{"allOf": [{"type": "object", "required": ["a"], "properties": {"a": {}}}, {"type": "object", "required": ["b"], "properties": {"b": {}}}]}"#
         #expect(try problems("{}", both) == [#"/body/a: required property "a" is missing"#, #"/body/b: required property "b" is missing"#])
     }
 
