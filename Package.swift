@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
+        .library(name: "CourierContract", targets: ["CourierContract"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     dependencies: [
@@ -149,6 +150,32 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Checks responses against an OpenAPI document (`Client.validatingResponses(against:logger:)`), in debug
+        // builds. Its own module: the core never imports the generator, and the generator never links Courier.
+        .target(
+            name: "CourierContract",
+            dependencies: [
+                "Courier",
+                "CourierGenerator",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CourierContractTests",
+            dependencies: [
+                "CourierContract",
+                "Courier",
+                "CourierAsyncHTTPClient",
+                "CourierGenerator",
+                "CourierTesting",
+                "CourierTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "courier",
             dependencies: [
@@ -156,6 +183,9 @@ let package = Package(
                 "CourierAsyncHTTPClient",
                 "CourierTesting",
                 "CourierGenerator",
+                // `courier mock` serves a document's examples.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // `courier send --verify` and `--cert`: certificates and keys for the transport's TLS settings.
@@ -289,6 +319,10 @@ let package = Package(
             dependencies: [
                 "courier",
                 "Courier",
+                "CourierGenerator",
+                // `courier mock` end to end: committed generated clients against their own documents' mocks.
+                "BlogPlatform",
+                "PetShop",
                 "CourierTesting",
                 "CourierTestSupport",
                 // A TLS server for `courier send --verify` and `--cert`; its certificates are the integration tests'.
@@ -441,6 +475,7 @@ let package = Package(
             dependencies: [
                 "CourierCompression",
                 "Courier",
+                "CourierContract",
                 "CourierCombine",
                 "CourierTesting",
                 "CourierOpenAPI",

@@ -96,6 +96,11 @@ final class RunningCourier: @unchecked Sendable {
         output.all.reduce(0) { $0 + $1.count }
     }
 
+    /// Standard output so far, as text.
+    var outputSoFar: String {
+        String(decoding: output.all.reduce(into: Data()) { $0.append($1) }, as: UTF8.self)
+    }
+
     /// Returns once at least `count` bytes of standard output have arrived, or the process has ended.
     func waitForOutput(_ count: Int) async throws {
         while outputCount < count, process.isRunning {

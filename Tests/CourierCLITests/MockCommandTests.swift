@@ -1,0 +1,139 @@
+import BlogPlatform
+import Courier
+import CourierGenerator
+import Foundation
+import PetShop
+import Testing
+
+@testable import courier
+
+/// `courier mock` end to end: the committed generated clients of two documents (Tests/OpenAPIGenerated) call a mock
+/// of their own document over HTTP on 127.0.0.1 and decode its examples; requests that break the document get a 400
+/// that names the place and the problem.
+@Suite("courier mock, end to end", .timeLimit(.minutes(3)))
+struct MockCommandTests {
+    /// A document of Tests/OpenAPIFixtures.
+    static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("OpenAPIFixtures").appendingPathComponent(name)
+    }
+
+    /// Runs `body` with a client of a mock of `contract`, in this process, on a port the system assigns.
+    private func withMock(_ contract: APIContract, _ body: (Client) async throws -> Void) async throws {
+        let mock = try await MockServer.start(contract: contract, port: 0)
+        let client = Client(transport: URLSessionTransport()).targeting(Server(scheme: "http", host: "127.0.0.1", port: mock.port))
+        do {
+            try await body(client)
+        } catch {
+            await mock.stop()
+            throw error
+        }
+        await mock.stop()
+    }
+
+    /// The status and the body text of a raw request: `400 {"error":…}`.
+    private func exchange(_ client: Client, _ request: ClientRequest) async throws -> String {
+        let response = try await client.send(request)
+        return "\(response.status.code) " + String(decoding: try await response.body.collect(upTo: 1 << 20), as: UTF8.self)
+    }
+
+    @Test("BlogPlatform's generated client decodes the document's examples from the mock, and Prefer: code=404 its documented error")
+    func blogPlatformExamples() async throws {
+        let contract = try APIContract(contentsOf: Self.fixture("blog-platform-3.0.yaml"))
+        try await withMock(contract) { client async throws in
+            let example = Article(id: 1, title: "Values all the way down", tags: ["swift", "design"])
+            #expect(try await client.send(BlogPlatform.API.article.getArticlesWithTag(tag: "swift")) == [example])
+            #expect(try await client.send(BlogPlatform.API.article.getArticle(id: 1)) == example)
+            var missing = BlogPlatform.API.article.getArticle(id: 7)
+            missing.headers["Prefer"] = "code=404"
+            let error = await #expect(throws: NetworkError.self) { try await client.send(missing) }
+            #expect(error?.documentedError(as: GetArticleError.self) == .notFound(Problem(error: "no article 7")))
+        }
+    }
+
+    @Test("PetShop's generated client is accepted by the mock, and decodes the example made from the schema")
+    func petShopSynthesized() async throws {
+        let contract = try APIContract(contentsOf: Self.fixture("petshop-openapi.json"))
+        try await withMock(contract) { client async throws in
+            let sent = PetIn(name: "Tom", species: .cat, details: .cat(Cat(kind: "cat", lives: 9)), tag: "tabby")
+            let created = try await client.send(PetShop.API.general.createPet(body: sent, xRequestId: "r-1"))
+            #expect(created == Pet(
+                name: "string", species: .dog, details: .cat(Cat(kind: "cat", lives: 9)), id: 0, tag: "string", extra: [:]))
+            #expect(try await client.send(PetShop.API.general.listPets(limit: 2, species: .cat)) == [created])
+        }
+    }
+
+    @Test("a request that breaks the document is a 400 naming the place and the problem")
+    func badRequests() async throws {
+        let contract = try APIContract(contentsOf: Self.fixture("petshop-openapi.json"))
+        try await withMock(contract) { client async throws in
+            var wrongType = try ClientRequest(.post, path: "/pets")
+            try wrongType.setHeader("Content-Type", "application/json")
+            wrongType.body = .bytes(Data(#"{"name":42,"species":"cat","details":{"kind":"cat"}}"#.utf8))
+            #expect(try await exchange(client, wrongType) == #"400 {"error":"request does not match the document","problems":[{"at":"/body/name","problem":"expected string, got 42"}]}"#)
+
+            var wrongContentType = try ClientRequest(.post, path: "/pets")
+            try wrongContentType.setHeader("Content-Type", "text/plain")
+            wrongContentType.body = .bytes(Data("Tom".utf8))
+            #expect(try await exchange(client, wrongContentType) == #"400 {"error":"request does not match the document","problems":[{"at":"/header/content-type","problem":"text/plain is not a documented content type (application/json)"}]}"#)
+
+            #expect(try await exchange(client, try ClientRequest(.get, path: "/pets?limit=many&species=fish")) == #"400 {"error":"request does not match the document","problems":[{"at":"/query/limit","problem":"expected integer, got \"many\""},{"at":"/query/species","problem":"matches none of the 2 anyOf schemas (1: /query/species: \"fish\" is not one of \"dog\", \"cat\", \"bird\"; 2: /query/species: expected null, got \"fish\")"}]}"#)
+            #expect(try await exchange(client, try ClientRequest(.get, path: "/pets/rex")) == #"400 {"error":"request does not match the document","problems":[{"at":"/path/pet_id","problem":"expected integer, got \"rex\""}]}"#)
+            #expect(try await exchange(client, try ClientRequest(.get, path: "/owners")).hasPrefix("404 "))
+            #expect(try await exchange(client, try ClientRequest(.delete, path: "/pets")).hasPrefix("405 "))
+        }
+    }
+
+    @Test("a missing required query parameter is a 400 at /query/<name>")
+    func missingQueryParameter() async throws {
+        let contract = try APIContract(text: """
+            openapi: 3.0.3
+            info: {title: Search, version: "1"}
+            paths:
+              /search:
+                get:
+                  parameters: [{name: q, in: query, required: true, schema: {type: string, minLength: 1}}]
+                  responses:
+                    '200': {description: hits, content: {application/json: {example: {hits: 3}}}}
+            """)
+        try await withMock(contract) { client async throws in
+            #expect(try await exchange(client, try ClientRequest(.get, path: "/search")) == #"400 {"error":"request does not match the document","problems":[{"at":"/query/q","problem":"required query parameter is missing"}]}"#)
+            #expect(try await exchange(client, try ClientRequest(.get, path: "/search?q=swift")) == #"200 {"hits":3}"#)
+        }
+    }
+
+    @Test("the built CLI prints the URL it listens on (port 0), serves there, and stops on SIGTERM")
+    func builtCommand() async throws {
+        let running = try RunningCourier(["mock", Self.fixture("blog-platform-3.0.yaml").path, "--port", "0"])
+        while !running.outputSoFar.contains("\n"), running.process.isRunning {
+            try await running.waitForOutput(running.outputCount + 1)
+        }
+        let url = running.outputSoFar.split(separator: "\n").first.map(String.init) ?? ""
+        let port = Int(url.split(separator: ":").last ?? "") ?? 0
+        #expect(url == "http://127.0.0.1:\(port)" && port > 0)
+        let client = Client(transport: URLSessionTransport()).targeting(Server(scheme: "http", host: "127.0.0.1", port: port))
+        let article = try? await client.send(BlogPlatform.API.article.getArticle(id: 1))
+        running.process.terminate()
+        let outcome = await running.finished()
+        #expect(article?.title == "Values all the way down")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("GET /articles/1 -> 200"))
+    }
+
+    @Test("a document that cannot be read exits 1 with the loader's diagnostic; a bad port is refused")
+    func badInput() async throws {
+        let missing = try await CourierProcess.run(["mock", "/nonexistent/openapi.yaml", "--port", "0"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("cannot read /nonexistent/openapi.yaml"))
+        let badPort = try await CourierProcess.run(["mock", "x.yaml", "--port", "70000"])
+        #expect(badPort.status == 64)
+        #expect(badPort.standardError.contains("--port must be a number from 0 to 65535"))
+    }
+
+    @Test("courier --help lists mock")
+    func helpListsMock() async throws {
+        let help = try await CourierProcess.run(["--help"])
+        #expect(help.standardOutput.contains("mock"))
+        #expect(help.standardOutput.contains("Serve an OpenAPI document's examples"))
+    }
+}
