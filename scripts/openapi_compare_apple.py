@@ -23,6 +23,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import textwrap
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -165,10 +166,13 @@ def generate_failure(step, corpus):
     """Why a generator run produced nothing, with its first message."""
     if step.cause:
         return step.cause
-    message = (corpus.first_messages(step.output, "error") or ["exit status " + str(step.status)])[0]
     if step.status == corpus.EXIT_REFUSED and "swagger" in step.output.lower():
         return "refused (Swagger 2.0)"
-    return "generate failed: " + message[:160]
+    # Apple's generator ends with one `Error: …` line; courier prints `error: file:line:col: …` lines.
+    summaries = re.findall(r"Error: (.*)$", step.output, re.M)
+    messages = summaries or re.findall(r"\berror: (.*)$", step.output, re.M) or ["exit status " + str(step.status)]
+    message = re.sub(r"^\S*/([^/\s]+): error: ", r"\1: ", messages[0].strip())
+    return "generate failed: " + message[:200]
 
 
 def record_compile(side, step):
@@ -250,7 +254,7 @@ def figure(value, digits=1):
 
 def handled_cell(side):
     if side.failure:
-        return "no: " + side.failure.split(":")[0] if side.failure.startswith("generate failed") else "no: " + side.failure
+        return "no: generator error" if side.failure.startswith("generate failed") else "no: " + side.failure
     return "yes" + (f" ({side.warnings} warnings)" if side.warnings else "")
 
 
@@ -277,9 +281,7 @@ def ratio_range(comparisons, attribute):
 
 def block(comparisons, command_line, swift_version):
     both = [c for c in comparisons if c.courier.handled and c.apple.handled]
-    lines = [
-        BEGIN,
-        "",
+    intro = (
         f"Measured {time.strftime('%Y-%m-%d')} with `{command_line}` ({swift_version}, Linux x86_64, 2 cores, "
         "the build lock held, nothing else running). Both generators' output is compiled by the same swiftc "
         "invocation: `swiftc -c -parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny -Onone "
@@ -289,7 +291,11 @@ def block(comparisons, command_line, swift_version):
         "`openapi-generator-config.yaml` = `generate: [types, client]`, `accessModifier: public` (default naming "
         "strategy), `Types.swift` + `Client.swift`. Seconds are wall clock and memory is the largest process's "
         "maximum RSS (`/usr/bin/time -v`); the median of the rounds given in the last column. *Handled*: generated, "
-        "and compiled with no error. The × columns are Apple's figure over Courier's.",
+        "and compiled with no error; a failure is measured once. The × columns are Apple's figure over Courier's.")
+    lines = [
+        BEGIN,
+        "",
+        *textwrap.wrap(intro, 115, break_on_hyphens=False),
         "",
         "| document | ops | Courier | gen s | lines | compile s | peak MB | Apple | gen s | lines | compile s | "
         "peak MB | compile × | memory × | rounds |",
@@ -310,13 +316,13 @@ def block(comparisons, command_line, swift_version):
         lines.append("| " + " | ".join(cells) + " |")
     courier_count = sum(1 for c in comparisons if c.courier.handled)
     apple_count = sum(1 for c in comparisons if c.apple.handled)
-    lines += [
-        "",
+    summary = (
         f"Handled: Courier {courier_count} of {len(comparisons)}, Apple {apple_count} of {len(comparisons)}. "
-        f"On the {len(both)} documents both handle, Apple's output over Courier's: compile time "
+        f"On the {len(both)} documents both handle, Apple's figure over Courier's: compile time "
         f"{ratio_range(both, 'compile_seconds')}, peak memory {ratio_range(both, 'compile_rss_mb')}, "
-        f"generated lines {ratio_range(both, 'lines')}, generate time {ratio_range(both, 'generate_seconds')}.",
-    ]
+        f"generated lines {ratio_range(both, 'lines')}, generate time {ratio_range(both, 'generate_seconds')} "
+        "(below 1×: Apple's is the smaller).")
+    lines += ["", *textwrap.wrap(summary, 115, break_on_hyphens=False)]
     failures = [(c.file, side) for c in comparisons for side in (c.courier, c.apple)
                 if side.failure and side.failure.startswith("generate failed")]
     if failures:
