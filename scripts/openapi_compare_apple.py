@@ -219,6 +219,11 @@ class Comparison:
         self.rounds = 0
 
 
+def run_order(index, round_index):
+    """Courier first on even documents and rounds, Apple first on odd ones: neither tool always runs on a warm cache."""
+    return ("courier", "apple") if (index + round_index) % 2 == 0 else ("apple", "courier")
+
+
 def compare_document(index, row, tools, work_root, args, corpus):
     comparison = Comparison(row)
     spec = os.path.join(args.specs, row["file"])
@@ -232,8 +237,7 @@ def compare_document(index, row, tools, work_root, args, corpus):
     rounds = args.repeats
     round_index = 0
     while round_index < rounds:
-        order = ["courier", "apple"] if (index + round_index) % 2 == 0 else ["apple", "courier"]
-        for tool in order:
+        for tool in run_order(index, round_index):
             side, measure = measures[tool]
             # A failure is a result, not a timing: it is not repeated.
             if round_index == 0 or side.handled:
@@ -255,7 +259,7 @@ def figure(value, digits=1):
 def handled_cell(side):
     if side.failure:
         return "no: generator error" if side.failure.startswith("generate failed") else "no: " + side.failure
-    return "yes" + (f" ({side.warnings} warnings)" if side.warnings else "")
+    return "yes" + (f" ({side.warnings} warning{'' if side.warnings == 1 else 's'})" if side.warnings else "")
 
 
 def ratio(apple, courier):
