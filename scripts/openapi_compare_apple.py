@@ -310,7 +310,7 @@ def block(comparisons, command_line, swift_version):
         for side in (c.courier, c.apple):
             cells += [handled_cell(side), figure(side.generate_seconds, 2),
                       "-" if side.lines is None else f"{side.lines:,}",
-                      figure(side.compile_seconds), figure(side.compile_rss_mb, 0)]
+                      figure(side.compile_seconds, 2), figure(side.compile_rss_mb, 0)]
         if c in both:
             cells += [figure(ratio(c.apple.compile_seconds, c.courier.compile_seconds)) + "×",
                       figure(ratio(c.apple.compile_rss_mb, c.courier.compile_rss_mb)) + "×"]

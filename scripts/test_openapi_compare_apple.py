@@ -78,9 +78,9 @@ class TableTests(unittest.TestCase):
         self.assertEqual(both.courier.compile_seconds, 1.0)
         self.assertEqual(both.apple.compile_rss_mb, 300)
         text = compare.block([both, other, failed], "cmd", "swift-6.3.1-RELEASE")
-        self.assertIn("| a.yaml | 3 | yes | 0.10 | 100 | 1.0 | 150 | yes | 0.05 | 900 | 3.0 | 300 | 3.0× | 2.0× | 3 |",
+        self.assertIn("| a.yaml | 3 | yes | 0.10 | 100 | 1.00 | 150 | yes | 0.05 | 900 | 3.00 | 300 | 3.0× | 2.0× | 3 |",
                       text)
-        self.assertIn("| c.yaml | 3 | yes | 0.10 | 100 | 1.0 | 100 | no: generator error | 0.05 | 900 | - | - | - | - |",
+        self.assertIn("| c.yaml | 3 | yes | 0.10 | 100 | 1.00 | 100 | no: generator error | 0.05 | 900 | - | - | - | - |",
                       text)
         summary = " ".join(text.split())
         self.assertIn("Handled: Courier 3 of 3, Apple 2 of 3.", summary)
