@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Generates and compiles every OpenAPI document of a corpus tier with `courier generate`.
 
-Usage: scripts/openapi-corpus.py [--tier ci|stress|all|multifile] [--specs DIR] [--keep DIR] [--write-benchmarks]
-                                 [--only FILE]... [--timeout S] [--courier PATH]
+Usage: scripts/openapi-corpus.py [--tier ci|stress|all|multifile] [--specs DIR] [--keep DIR] [--only FILE]...
+                                 [--timeout S] [--courier PATH] [--compare-apple [--write-benchmarks] [--repeats N] …]
 
 For each document of the tier (the specs directory's manifest.tsv):
   1. `courier generate SPEC --output D --name M --courier-path ROOT --no-tests` under `/usr/bin/time -v`
@@ -16,13 +16,18 @@ No SwiftPM package per document: Courier is built once (by `swift build`) and ev
 compile, so the figures are the generated code's alone (GNU time's maximum RSS is the largest single process).
 
 Prints one line per document, the failures grouped by cause with their first messages, then
-`openapi-corpus: N passed, N failed`; exits 1 when any document failed. The `multifile` tier (`run_multifile_tier`)
+`openapi-corpus: N passed, N failed`; exits 1 when any document failed. An outcome listed in
+scripts/openapi-corpus-expect.tsv (the Swagger 2.0 refusal) counts as a pass. The `multifile` tier (`run_multifile_tier`)
 takes documents given as a root file among many: the fixtures under Tests/OpenAPIFixtures/multifile, and each `ci`
 document of the specs directory (or each `--only` one) split into Redocly's layout by scripts/redocly-split.py, whose
-Swift must be byte for byte what the unsplit document gives. An outcome listed in
-scripts/openapi-corpus-expect.tsv (the Swagger 2.0 refusal) counts as a pass. `--write-benchmarks` rewrites the block
-between `<!-- openapi-corpus:begin -->` and `<!-- openapi-corpus:end -->` in BENCHMARKS.md: our figures beside the
-incumbent's (the table in the specs README).
+Swift must be byte for byte what the unsplit document gives.
+
+`--compare-apple` (scripts/openapi_compare_apple.py) runs Apple's swift-openapi-generator beside `courier generate` on
+every document and compiles both outputs the same way; with `--write-benchmarks` it rewrites the block between
+`<!-- openapi-corpus:begin -->` and `<!-- openapi-corpus:end -->` in BENCHMARKS.md. Hold the build lock for the whole
+run so nothing else competes for the two cores:
+  flock /tmp/courier-build.lock python3 scripts/openapi-corpus.py --tier all --specs ../shared/openapi-specs \
+      --compare-apple --write-benchmarks
 """
 
 import argparse
@@ -35,10 +40,10 @@ import sys
 import tempfile
 import time
 
+import openapi_compare_apple
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECT_FILE = os.path.join(ROOT, "scripts", "openapi-corpus-expect.tsv")
-BENCHMARKS = os.path.join(ROOT, "BENCHMARKS.md")
-BEGIN, END = "<!-- openapi-corpus:begin -->", "<!-- openapi-corpus:end -->"
 EXIT_REFUSED = 65
 
 
@@ -263,81 +268,6 @@ def summary_line(result):
     return " · ".join(parts)
 
 
-def incumbent_rows(specs):
-    """The README's incumbent table: file → its cells (generate, gen s, gen RSS, LOC, compile, compile s, peak RSS)."""
-    rows = {}
-    with open(os.path.join(specs, "README.md")) as handle:
-        for line in handle:
-            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-            if len(cells) == 11 and re.match(r"^[\w.-]+\.(ya?ml|json)$", cells[0]):
-                rows[cells[0]] = cells
-    return rows
-
-
-def benchmarks_block(results, specs, command_line):
-    incumbent = incumbent_rows(specs)
-    lines = [
-        BEGIN,
-        "",
-        f"`{command_line}` (debug, Swift 6 mode, this machine). Ours: `courier generate --no-tests`, then swiftc of",
-        "the library module against the built Courier (the testing module separately); the incumbent: apple/",
-        "swift-openapi-generator 1.14.3, types + client, from the corpus README. Times in seconds, RSS in MB (peak",
-        "of one process).",
-        "",
-        "| spec | ops | ours: generate | gen s | gen RSS | lines | compile | compile s | peak RSS | testing s |"
-        " incumbent: generate | gen s | lines | compile | compile s | peak RSS |",
-        "|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---:|---|---:|---:|",
-    ]
-    ours_ok = theirs_ok = 0
-    for result in results:
-        if result.generate is not None and result.generate.status == 0:
-            generated = "ok"
-        else:
-            generated = ("expected " if result.expected else "FAIL ") + (result.cause or "")
-        compiled = "-"
-        if result.library:
-            compiled = "ok" if result.cause is None else "FAIL " + result.cause
-        if result.cause is None:
-            ours_ok += 1
-        theirs = incumbent.get(result.file, ["-"] * 11)
-        if theirs[4] == "ok" and theirs[8].startswith("ok"):
-            theirs_ok += 1
-        lines.append(
-            f"| {result.file} | {result.row.get('operations', '-')} | {generated} | "
-            f"{figure(result.generate.seconds if result.generate else None, 2)} | "
-            f"{figure(result.generate.rss_mb if result.generate else None, 0)} | "
-            f"{'-' if result.lines is None else f'{result.lines:,}'} | {compiled} | "
-            f"{figure(result.library.seconds if result.library else None)} | "
-            f"{figure(max(s.rss_mb for s in (result.library, result.testing) if s and s.rss_mb) if result.library else None, 0)} | "
-            f"{figure(result.testing.seconds if result.testing else None)} | "
-            f"{theirs[4]} | {theirs[5]} | {theirs[7]} | {theirs[8]} | {theirs[9]} | {theirs[10]} |")
-    lines += [
-        "",
-        f"Generate and compile: ours {ours_ok} of {len(results)}, the incumbent {theirs_ok} of {len(results)}.",
-        "",
-        END,
-    ]
-    return "\n".join(lines)
-
-
-def write_benchmarks(block):
-    with open(BENCHMARKS) as handle:
-        text = handle.read()
-    if BEGIN in text and END in text:
-        start, end = text.index(BEGIN), text.index(END) + len(END)
-        text = text[:start] + block + text[end:]
-    else:
-        text = text.rstrip("\n") + "\n\n## Generated OpenAPI clients: the corpus (issue #11)\n\n" + block + "\n"
-    with open(BENCHMARKS, "w") as handle:
-        handle.write(text)
-
-
-# The multi-file tier (issue #25): documents given as a root file among many.
-
-MULTIFILE_FIXTURES = os.path.join(ROOT, "Tests", "OpenAPIFixtures", "multifile")
-SPLITTER = os.path.join(ROOT, "scripts", "redocly-split.py")
-
-
 def package_differences(expected_dir, actual_dir):
     """The files (relative paths) that differ between two generated packages, missing ones included."""
     def files(directory):
@@ -416,17 +346,24 @@ def main():
     # `--specs ../shared/openapi-specs`.
     parser.add_argument("--specs", default=os.path.join(ROOT, "Tests", "OpenAPIFixtures", "corpus"))
     parser.add_argument("--keep", metavar="DIR", help="keep the generated packages and logs in DIR")
-    parser.add_argument("--write-benchmarks", action="store_true")
+    parser.add_argument("--write-benchmarks", action="store_true", help="with --compare-apple: rewrite its table")
     parser.add_argument("--only", action="append", default=[], metavar="FILE", help="only these documents (repeatable)")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per step (default 1800)")
-    parser.add_argument("--courier", default=os.path.join(ROOT, ".build", "debug", "courier"))
+    parser.add_argument("--courier", help="default: .build/debug/courier (.build/release/courier with --compare-apple)")
     parser.add_argument("--build-dir", default=os.path.join(ROOT, ".build"))
+    openapi_compare_apple.add_arguments(parser)
     args = parser.parse_args()
+    if args.write_benchmarks and not args.compare_apple:
+        sys.exit("openapi-corpus: --write-benchmarks needs --compare-apple (the table compares both generators)")
+    args.courier = args.courier or os.path.join(ROOT, ".build", "release" if args.compare_apple else "debug", "courier")
+    if args.apple_prepare_only:
+        openapi_compare_apple.prepare_apple(os.path.abspath(args.apple_work))
+        return 0
     args.specs = os.path.abspath(args.specs)
     args.modules = os.path.join(args.build_dir, "debug", "Modules")
     if not os.path.exists("/usr/bin/time"):
         sys.exit("openapi-corpus: /usr/bin/time is missing (apt-get install time)")
-    if not os.access(args.courier, os.X_OK):
+    if not os.access(args.courier, os.X_OK) and not args.compare_apple:
         sys.exit(f"openapi-corpus: {args.courier} is missing; run `swift build` first")
 
     rows = [row for row in read_manifest(args.specs) if args.tier == "all" or row["tier"] == args.tier
@@ -437,6 +374,12 @@ def main():
     flags = ["-I", args.modules] + testing_flags(args.build_dir)
     work_root = os.path.abspath(args.keep) if args.keep else tempfile.mkdtemp(prefix="openapi-corpus-")
     os.makedirs(work_root, exist_ok=True)
+    if args.compare_apple:
+        try:
+            return openapi_compare_apple.run(args, rows, expected, flags, work_root, sys.modules[__name__])
+        finally:
+            if not args.keep:
+                shutil.rmtree(work_root, ignore_errors=True)
     warm_module_cache(work_root, flags, args.timeout)
 
     results = []
@@ -462,9 +405,6 @@ def main():
             print(f"  {result.file}")
             for message in result.messages:
                 print(f"    {message[:300]}")
-    if args.write_benchmarks and args.tier != "multifile":
-        command_line = "python3 scripts/openapi-corpus.py --tier " + args.tier
-        write_benchmarks(benchmarks_block(results, args.specs, command_line))
     print(f"\nopenapi-corpus: {len(results) - len(failed)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
