@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-public struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var title: Swift.String?
 
     public init(title: Swift.String? = nil) {
@@ -13,6 +13,8 @@ public struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     enum CodingKeys: Swift.String, Swift.CodingKey {
         case title
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["title"]
 }
 
 public struct Sale: Swift.Codable, Swift.Hashable, Swift.Sendable {

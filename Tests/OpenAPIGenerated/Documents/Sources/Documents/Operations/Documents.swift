@@ -28,6 +28,7 @@ extension DocumentsOperations {
             switch response.status {
             case 200: return response.data
             case 404: throw response.failure(GetInvoicePdfError.notFound(try response.json(Problem.self)))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.data
             default: throw response.failure(GetInvoicePdfError.undocumented(status: response.status, body: response.data))
             }
         }
@@ -40,6 +41,7 @@ extension DocumentsOperations {
         return Courier.Endpoint<Foundation.Data>(operation: "getSalesCsv", method: .get, path: "/negotiated/reports/sales.csv", accept: "text/csv", coders: DocumentsCoders.shared) { response in
             switch response.status {
             case 200: return response.data
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.data
             default: throw response.unacceptable()
             }
         }
@@ -58,6 +60,7 @@ extension DocumentsOperations {
             switch response.status {
             case 200: return try response.json([Sale].self)
             case 406: throw response.failure(GetSalesReportError.notAcceptable(try response.text()))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return try response.json([Sale].self)
             default: throw response.failure(GetSalesReportError.undocumented(status: response.status, body: response.data))
             }
         }

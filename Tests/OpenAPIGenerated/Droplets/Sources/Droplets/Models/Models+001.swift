@@ -127,7 +127,7 @@ public enum DropletStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable
     }
 }
 
-public struct DropletsCreateResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct DropletsCreateResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var droplet: Droplet?
 
     public init(droplet: Droplet? = nil) {
@@ -137,9 +137,11 @@ public struct DropletsCreateResponse: Swift.Codable, Swift.Hashable, Swift.Senda
     enum CodingKeys: Swift.String, Swift.CodingKey {
         case droplet
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["droplet"]
 }
 
-public struct DropletsGetResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct DropletsGetResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var droplet: Droplet?
 
     public init(droplet: Droplet? = nil) {
@@ -149,6 +151,8 @@ public struct DropletsGetResponse: Swift.Codable, Swift.Hashable, Swift.Sendable
     enum CodingKeys: Swift.String, Swift.CodingKey {
         case droplet
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["droplet"]
 }
 
 public struct DropletsListResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -184,7 +188,7 @@ public struct Error: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-public struct Meta: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Meta: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var total: Swift.Int?
 
     public init(total: Swift.Int? = nil) {
@@ -194,6 +198,8 @@ public struct Meta: Swift.Codable, Swift.Hashable, Swift.Sendable {
     enum CodingKeys: Swift.String, Swift.CodingKey {
         case total
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["total"]
 }
 
 /// A size, in a JSON file referenced from YAML.
@@ -215,7 +221,7 @@ public struct Size: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-public struct SizesListResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct SizesListResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Courier.DocumentedObject {
     public var sizes: [Size]?
 
     public init(sizes: [Size]? = nil) {
@@ -225,6 +231,8 @@ public struct SizesListResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     enum CodingKeys: Swift.String, Swift.CodingKey {
         case sizes
     }
+
+    public static let documentedKeys: Swift.Set<Swift.String> = ["sizes"]
 }
 
 public struct Snapshot: Swift.Codable, Swift.Hashable, Swift.Sendable {

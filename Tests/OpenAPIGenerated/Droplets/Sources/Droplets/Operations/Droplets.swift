@@ -53,6 +53,7 @@ extension DropletsOperations {
             switch response.status {
             case 200: return try response.json(DropletsListResponse.self)
             case 401: throw response.failure(DropletsListError.unauthorized(try response.json(Error.self)))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return try response.json(DropletsListResponse.self)
             default: throw response.failure(DropletsListError.undocumented(status: response.status, body: response.data))
             }
         }
@@ -66,6 +67,7 @@ extension DropletsOperations {
             switch response.status {
             case 202: return try response.json(DropletsCreateResponse.self)
             case 401: throw response.failure(DropletsCreateError.unauthorized(try response.json(Error.self)))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["202"]): return try response.json(DropletsCreateResponse.self)
             default: throw response.failure(DropletsCreateError.undocumented(status: response.status, body: response.data))
             }
         }
@@ -82,6 +84,7 @@ extension DropletsOperations {
             switch response.status {
             case 200: return try response.json(DropletsGetResponse.self)
             case 404: throw response.failure(DropletsGetError.notFound(try response.json(Error.self)))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return try response.json(DropletsGetResponse.self)
             default: throw response.failure(DropletsGetError.undocumented(status: response.status, body: response.data))
             }
         }
@@ -98,6 +101,7 @@ extension DropletsOperations {
             switch response.status {
             case 204: return ()
             case 404: throw response.failure(DropletsDestroyError.notFound(try response.json(Error.self)))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["204"]): return ()
             default: throw response.failure(DropletsDestroyError.undocumented(status: response.status, body: response.data))
             }
         }

@@ -20,6 +20,7 @@ extension SizesOperations {
             switch response.status {
             case 200: return try response.json(SizesListResponse.self)
             case 401: throw response.failure(SizesListError.unauthorized(try response.json(Error.self)))
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return try response.json(SizesListResponse.self)
             default: throw response.failure(SizesListError.undocumented(status: response.status, body: response.data))
             }
         }
