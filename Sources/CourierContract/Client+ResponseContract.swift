@@ -18,7 +18,7 @@ extension Client {
     ///     .targeting(.production)
     /// ```
     ///
-    /// Put it inside ``Client/targeting(_:)`` (added before it), so it sees the resolved path; the server URL's
+    /// Put it inside `Client.targeting(_:)` (added before it), so it sees the resolved path; the server URL's
     /// path in the document (`/v1`) is allowed for.
     ///
     /// - Parameters:
