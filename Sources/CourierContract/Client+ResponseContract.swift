@@ -4,7 +4,8 @@ import Logging
 
 extension Client {
     /// A client that checks every response against an OpenAPI document and logs each mismatch; in builds without
-    /// `DEBUG` (release builds) it is this client, unchanged, so the check never ships.
+    /// `DEBUG` (release builds) it is this client, unchanged, so no response is checked in a shipped app (the module
+    /// is still linked and the contract still loaded: wrap both in `#if DEBUG` to leave them out).
     ///
     /// Logged, one line per problem at `level`, with its JSON pointer in the `contract.at` metadata: a status the
     /// document does not list for the operation, a content type it does not list, a body where it describes none,

@@ -47,43 +47,35 @@ enum CourierProcess {
 /// A `courier` process while it runs: its standard output is collected as it arrives, so a test can wait
 /// for bytes and look at the process (its memory) before it ends.
 ///
-/// `@unchecked`: `Process` is not marked `Sendable`; it is only asked whether it runs, for its id and to
-/// wait, which Foundation allows from any thread, and the collected output sits behind `Recorded`'s lock.
+/// `@unchecked`: the process handle is `Sendable`, the collected output sits behind `Recorded`'s lock, and
+/// `done` is a `DispatchGroup`, which is thread-safe.
 final class RunningCourier: @unchecked Sendable {
-    let process: Process
+    let process: ChildProcess
     private let output = Recorded<Data>()
     private let errors = Recorded<Data>()
     private let done = DispatchGroup()
 
     init(_ arguments: [String], environment: [String: String] = [:], input: CourierProcess.Input = .nullDevice, in directory: URL? = nil) throws {
-        process = Process()
-        process.executableURL = CourierProcess.executable
-        process.currentDirectoryURL = directory
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        var inputPipe: Pipe?
+        let childInput: ChildProcess.Input
         switch input {
-        case .nullDevice: process.standardInput = FileHandle.nullDevice
-        case .file(let url): process.standardInput = try FileHandle(forReadingFrom: url)
-        case .pipe:
-            inputPipe = Pipe()
-            process.standardInput = inputPipe
+        case .nullDevice: childInput = .nullDevice
+        case .file(let url): childInput = .file(url.path)
+        case .pipe: childInput = .pipe
         }
-        try process.run()
-        if case .pipe(let data) = input, let inputPipe {
+        process = try ChildProcess(
+            CourierProcess.executable.path, arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+            directory: directory?.path, input: childInput)
+        if case .pipe(let data) = input, let writer = process.standardInput {
             onOwnThread {
-                try? inputPipe.fileHandleForWriting.write(contentsOf: data)
-                try? inputPipe.fileHandleForWriting.close()
+                try? writer.write(contentsOf: data)
+                try? writer.close()
             }
         }
-        for (pipe, recorded) in [(outputPipe, output), (errorPipe, errors)] {
+        for (handle, recorded) in [(process.standardOutput, output), (process.standardError, errors)] {
             done.enter()
             onOwnThread { [done] in
-                while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+                while case let chunk = handle.availableData, !chunk.isEmpty {
                     recorded.append(chunk)
                 }
                 done.leave()

@@ -47,6 +47,21 @@ import Testing
         #expect(failure.diagnostics[0].line == 2)
     }
 
+    @Test func aDirectoryOrDeviceIsUnreadableNotAHang() throws {
+        let directory = try loading([
+            "openapi.yaml": Self.header + "paths:\n  /x: {$ref: 'paths'}\n",
+            "paths/x.yaml": "get: {responses: {'200': {description: x}}}\n",
+        ]) { try #require(loadFailure(at: $0)) }
+        #expect(directory.diagnostics.map(\.code) == ["unreadable"])
+        #expect(directory.diagnostics[0].message == "$ref paths names paths, which is not a regular file")
+        let device = try loading([
+            "openapi.yaml": Self.header.replacingOccurrences(of: "version", with: "description: {$ref: /dev/zero}, version")
+                + "paths: {}\n",
+        ]) { try #require(loadFailure(at: $0)) }
+        #expect(device.diagnostics.map(\.code) == ["unreadable"])
+        #expect(device.diagnostics[0].message.hasSuffix("which is not a regular file"))
+    }
+
     @Test func aPathItemCycleAcrossFilesIsAnError() throws {
         let failure = try loading([
             "openapi.yaml": Self.header + "paths:\n  /a: {$ref: 'a.yaml'}\n",

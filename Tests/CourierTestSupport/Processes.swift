@@ -48,24 +48,16 @@ public func runShell(_ command: String) async throws -> Data {
 }
 
 private func runProcessBlocking(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> ProcessOutcome {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let process = try ChildProcess(
+        executable.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
     let errorData = Recorded<Data>()
     let group = DispatchGroup()
     group.enter()
     onOwnThread {
-        errorData.append(errors.fileHandleForReading.readDataToEndOfFile())
+        errorData.append(process.standardError.readDataToEndOfFile())
         group.leave()
     }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let outputData = process.standardOutput.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
     return ProcessOutcome(status: process.terminationStatus, standardOutput: outputData, standardError: errorData.all.first ?? Data())

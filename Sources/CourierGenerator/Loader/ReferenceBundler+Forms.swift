@@ -90,12 +90,29 @@ extension ReferenceBundler {
 
     // MARK: - Files
 
-    /// A referenced file's text; a missing file is a `missing-file` error naming it and the `$ref`.
+    /// The largest file a `$ref` may name: far above any real document part (Stripe's whole document is 6 MiB).
+    static var largestReferencedFile: Int { 64 << 20 }
+
+    /// A referenced file's text; a missing file is a `missing-file` error naming it and the `$ref`; a directory,
+    /// device or FIFO, or a file over ``largestReferencedFile`` bytes, is `unreadable`.
     func contents(of url: URL, path: [String], ref: String) throws(Failure) -> String {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw Failure(
                 code: "missing-file", path: path.dotted,
                 message: "$ref \(ref) names \(relativePath(of: url)), which does not exist")
+        }
+        // NOTE: only a regular file of sane size is read: a `$ref` naming `/dev/zero`, a FIFO or a directory would
+        // otherwise hang the loader or exhaust memory.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw Failure(
+                code: "unreadable", path: path.dotted,
+                message: "$ref \(ref) names \(relativePath(of: url)), which is not a regular file")
+        }
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > Self.largestReferencedFile {
+            throw Failure(
+                code: "unreadable", path: path.dotted,
+                message: "$ref \(ref) names \(relativePath(of: url)), which is \(size) bytes, over the \(Self.largestReferencedFile >> 20) MiB a referenced file may have")
         }
         do {
             return try String(contentsOf: url, encoding: .utf8)
