@@ -183,8 +183,9 @@ let package = Package(
                 "CourierAsyncHTTPClient",
                 "CourierTesting",
                 "CourierGenerator",
-                // `courier mock` serves a document's examples.
+                // `courier mock` serves a document's examples (NIOCore: the error of a request body over the limit).
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

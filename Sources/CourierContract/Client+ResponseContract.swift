@@ -10,7 +10,9 @@ extension Client {
     /// Logged, one line per problem at `level`, with its JSON pointer in the `contract.at` metadata: a status the
     /// document does not list for the operation, a content type it does not list, a body where it describes none,
     /// a JSON body that does not match the schema (`/body/items/0/id: expected integer, got "7"`), a request that is
-    /// not an operation of the document. The response itself reaches the caller unchanged; nothing is thrown.
+    /// not an operation of the document. Of a response to `HEAD` (matched to the documented `GET` when the document
+    /// lists no `HEAD`), a 204 and a 304, only the status is checked: they carry no body. The response itself
+    /// reaches the caller unchanged; nothing is thrown.
     ///
     /// ```swift
     /// let contract = try APIContract(contentsOf: URL(fileURLWithPath: "openapi.yaml"))

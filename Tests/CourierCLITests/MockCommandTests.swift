@@ -19,8 +19,10 @@ struct MockCommandTests {
     }
 
     /// Runs `body` with a client of a mock of `contract`, in this process, on a port the system assigns.
-    private func withMock(_ contract: APIContract, _ body: (Client) async throws -> Void) async throws {
-        let mock = try await MockServer.start(contract: contract, port: 0)
+    private func withMock(
+        _ contract: APIContract, bodyLimit: Int = MockResponder.defaultBodyLimit, _ body: (Client) async throws -> Void
+    ) async throws {
+        let mock = try await MockServer.start(contract: contract, port: 0, bodyLimit: bodyLimit)
         let client = Client(transport: URLSessionTransport()).targeting(Server(scheme: "http", host: "127.0.0.1", port: mock.port))
         do {
             try await body(client)
@@ -99,6 +101,38 @@ struct MockCommandTests {
         try await withMock(contract) { client async throws in
             #expect(try await exchange(client, try ClientRequest(.get, path: "/search")) == #"400 {"error":"request does not match the document","problems":[{"at":"/query/q","problem":"required query parameter is missing"}]}"#)
             #expect(try await exchange(client, try ClientRequest(.get, path: "/search?q=swift")) == #"200 {"hits":3}"#)
+        }
+    }
+
+    @Test("a body over the limit is a 413; a Prefer code of 204 or 304 is answered without a body, over the wire")
+    func bodyLimitAndBodylessStatuses() async throws {
+        let contract = try APIContract(text: """
+            openapi: 3.0.3
+            info: {title: Notes, version: "1"}
+            paths:
+              /notes:
+                post:
+                  requestBody: {content: {text/plain: {schema: {type: string}}}}
+                  responses:
+                    '2XX': {description: stored, content: {application/json: {example: {stored: true}}}}
+                    '304': {description: same, content: {application/json: {example: {stored: true}}}}
+            """)
+        try await withMock(contract, bodyLimit: 8) { client async throws in
+            func note(_ text: String, prefer: String? = nil) throws -> ClientRequest {
+                var request = try ClientRequest(.post, path: "/notes")
+                try request.setHeader("Content-Type", "text/plain")
+                if let prefer { try request.setHeader("Prefer", prefer) }
+                request.body = .bytes(Data(text.utf8))
+                return request
+            }
+            #expect(try await exchange(client, try note("short")) == #"200 {"stored":true}"#)
+            #expect(try await exchange(client, try note("longer than eight bytes")) == "413 the request body is over 8 bytes")
+            let noContent = try await client.send(try note("a", prefer: "code=204"))
+            #expect(noContent.status.code == 204)
+            #expect(try await noContent.body.collect(upTo: 1 << 16).isEmpty)
+            #expect(noContent.head.headerFields[.contentType] == nil)
+            #expect(try await exchange(client, try note("a", prefer: "code=304")) == "304 ")
+            #expect(try await exchange(client, try note("a", prefer: "code=101")).hasPrefix(#"400 {"error":"the Prefer header asks for what the document does not have","problems":[{"at":"/header/prefer","problem":"code=101 is not a status code from 200 to 599"}]}"#))
         }
     }
 

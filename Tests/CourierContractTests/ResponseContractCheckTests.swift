@@ -36,6 +36,13 @@ struct ResponseContractCheckTests {
                 '200':
                   description: pet
                   content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}
+          /empty:
+            get:
+              operationId: empty
+              responses:
+                '200':
+                  description: pet
+                  content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}
           /report:
             get:
               operationId: report
@@ -56,6 +63,8 @@ struct ResponseContractCheckTests {
         TestServer.Route(.post, "/pets") { _ in .json(#"{"id":2,"name":"Rex"}"#) },
         TestServer.Route(.get, "/pets/{id}") { _ in .json(#"{"id":"7","name":"Tom"}"#) },
         TestServer.Route(.get, "/report") { _ in .json("{}") },
+        TestServer.Route(.head, "/pets/{id}") { _ in TestServer.Reply(headers: ["Content-Type": "application/json"]) },
+        TestServer.Route(.get, "/empty") { _ in TestServer.Reply(headers: ["Content-Type": "application/json"]) },
     ]
 
     private func withClient(
@@ -149,6 +158,43 @@ struct ResponseContractCheckTests {
                 for try await chunk in response.body { bytes.append(chunk) }
                 #expect(bytes == Data(#"{"id":"7","name":"Tom"}"#.utf8))
                 #expect(lines.all.map { $0.metadata["contract.problem"] } == [#"expected integer, got "7""#])
+            }
+        } catch {
+            try await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
+    }
+
+    @Test("a HEAD response, matched to the documented GET, is not a mismatch for having no body")
+    func head() async throws {
+        try await withClient { client, lines async throws in
+            let response = try await client.send(try ClientRequest(.head, path: "/pets/7"))
+            #expect(response.status.code == 200)
+            #expect(try await response.body.collect(upTo: 1 << 16).isEmpty)
+            #expect(lines.all.map(\.message) == [])
+        }
+    }
+
+    @Test("a streamed body announced empty (Content-Length: 0) is reported once, not again when it is read")
+    func emptyStreamedBodyOnce() async throws {
+        let contract = try APIContract(text: Self.document)
+        let (logger, lines) = CapturingLogHandler.logger()
+        let transport = AsyncHTTPClientTransport()
+        do {
+            try await TestServer.withRunning(routes: Self.routes) { server in
+                let client = Client(transport: transport)
+                    .validatingResponses(against: contract, logger: logger)
+                    .targeting(server.server)
+                let response = try await client.send(try ClientRequest(.get, path: "/empty"))
+                #expect(response.body.bufferedData == nil)
+                #expect(response.body.length == 0)
+                var bytes = Data()
+                for try await chunk in response.body { bytes.append(chunk) }
+                #expect(bytes.isEmpty)
+                #expect(lines.all.map(\.message) == [
+                    "response does not match the document: 200 to GET /empty (GET /empty (empty)): /body: is empty, not JSON",
+                ])
             }
         } catch {
             try await transport.shutdown()

@@ -8,8 +8,9 @@ extension APIContract {
     /// with every problem at its JSON pointer (`{"error":"request does not match the document","problems":[…]}`).
     /// Otherwise the documented success (the lowest 2xx) with its example: the media type's `example`, its first
     /// `examples` entry, the schema's `example`, or one made from the schema. `Prefer: code=404` and
-    /// `Prefer: example=name` choose another documented response and a named example, as Prism does; an `Accept`
-    /// that names a documented media type chooses it.
+    /// `Prefer: example=name` choose another documented response and a named example, as Prism does (a code from
+    /// 200 to 599; another is a 400); an `Accept` that names a documented media type chooses it. A 204, a 304 and a
+    /// response to `HEAD` have no body.
     public func mockReply(to request: ContractRequest) -> MockReply {
         let operation: ContractOperation
         switch match(method: request.method, path: request.path) {
@@ -28,7 +29,10 @@ extension APIContract {
         }
         let preference = MockPreference(header: request.values(of: "Prefer"))
         switch example(for: operation, preference: preference, accept: request.values(of: "Accept")) {
-        case .reply(let reply): return reply
+        case .reply(var reply):
+            // The head a GET would have, without the body (RFC 9110 §9.3.2).
+            if operation.requestMethod == "HEAD" { reply.body = Data() }
+            return reply
         case .refused(let problem): return .error(400, "the Prefer header asks for what the document does not have", problems: [problem])
         }
     }
@@ -39,7 +43,7 @@ extension APIContract {
         let responses = operation.operation.responses
         let codes = responses.keys.map(\.rawValue).joined(separator: ", ")
         if let bad = preference.badCode {
-            return .refused(ContractProblem(at: "/header/prefer", problem: "code=\(bad) is not a status code"))
+            return .refused(ContractProblem(at: "/header/prefer", problem: "code=\(bad) is not a status code from 200 to 599"))
         }
         let status: Int
         if let code = preference.code {
@@ -51,6 +55,8 @@ extension APIContract {
         } else {
             status = Self.successStatus(responses)
         }
+        // NOTE: a 204 and a 304 must not carry a body (RFC 9110 §15.3.5, §15.4.5), whatever the document describes.
+        if status == 204 || status == 304 { return .reply(MockReply(status: status)) }
         guard let documented = response(status: status, for: operation) else {
             return .reply(MockReply(status: status))
         }
@@ -70,7 +76,7 @@ extension APIContract {
             value = example.dataOrLegacyValue.flatMap { ExampleValue($0.value) }
         } else {
             value = documentedExample(content) ?? content.schema.map {
-                ExampleSynthesizer(validator: JSONSchemaValidator(components: document.components)).value(for: $0)
+                ExampleSynthesizer(validator: validator).value(for: $0)
             }
         }
         let body: Data
@@ -93,12 +99,13 @@ extension APIContract {
             }
         }
         guard let schema = content.schema,
-            let resolved = JSONSchemaValidator(components: document.components).resolved(schema)
+            let resolved = validator.resolved(schema)
         else { return nil }
         return resolved.examples.first.flatMap { ExampleValue($0.value) }
     }
 
-    /// The lowest documented 2xx; else 200 for a `2XX` or `default`; else the first documented code.
+    /// The lowest documented 2xx; else 200 for a `2XX` or `default`; else the lowest documented code from 300 to 599
+    /// (never a 1xx, which is not a final answer); else 200.
     static func successStatus(_ responses: OpenAPI.Response.Map) -> Int {
         let exact = responses.keys.compactMap { key -> Int? in
             if case .status(let code) = key.value { return code }
@@ -106,7 +113,7 @@ extension APIContract {
         }
         if let success = exact.filter({ (200...299).contains($0) }).min() { return success }
         if responses.keys.contains(where: { $0.rawValue.uppercased() == "2XX" || $0.value == .default }) { return 200 }
-        return exact.min() ?? 200
+        return exact.filter { (200...599).contains($0) }.min() ?? 200
     }
 
     /// The media type to answer with: the first documented one `Accept` names, else the first JSON one, else the first.

@@ -50,7 +50,6 @@ extension APIContract {
             guard parameter.required else { return [] }
             return [ContractProblem(at: pointer, problem: "required \(Self.place(parameter.location)) parameter is missing")]
         }
-        let validator = JSONSchemaValidator(components: document.components)
         switch parameter.schemaOrContent {
         case .a(let context):
             guard let schema = document.components[context.schema] else { return [] }
@@ -87,7 +86,6 @@ extension APIContract {
                 problem: "\(MediaKind.bare(contentType)) is not a documented content type (\(listed))")]
         }
         guard let entry = requestBody.content[documented], let schema = document.components[entry]?.schema else { return [] }
-        let validator = JSONSchemaValidator(components: document.components)
         switch MediaKind(mediaType: contentType) {
         case .json:
             guard let value = try? ExampleValue(json: request.body) else {

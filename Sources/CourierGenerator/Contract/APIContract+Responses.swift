@@ -4,12 +4,16 @@ import OpenAPIKit
 extension APIContract {
     /// Everything in `response` that the document does not describe for `operation`: a status it does not list
     /// (exactly, as a range such as `4XX`, or as `default`), a content type it does not list, a body where it
-    /// describes none, and a JSON body that does not match the schema. Empty when the response fits.
+    /// describes none, and a JSON body that does not match the schema. Empty when the response fits. Of a response to
+    /// `HEAD`, a 204 and a 304, only the status is checked: they carry no body.
     public func problems(with response: ContractResponse, for operation: ContractOperation) -> [ContractProblem] {
         guard let documented = self.response(status: response.status, for: operation) else {
             let codes = operation.operation.responses.keys.map(\.rawValue).joined(separator: ", ")
             return [ContractProblem(at: "/status", problem: "\(response.status) is not a documented status (documented: \(codes))")]
         }
+        // NOTE: a response to HEAD, a 204 and a 304 never carry a body (RFC 9110 §9.3.2, §15.3.5, §15.4.5), whatever
+        // the document describes for the status: only the status is theirs to check.
+        if operation.requestMethod == "HEAD" || response.status == 204 || response.status == 304 { return [] }
         let body = response.body
         if documented.content.isEmpty {
             guard let body, !body.isEmpty else { return [] }
@@ -31,7 +35,7 @@ extension APIContract {
         guard let value = try? ExampleValue(json: body) else {
             return [ContractProblem(at: "/body", problem: body.isEmpty ? "is empty, not JSON" : "is not valid JSON")]
         }
-        return JSONSchemaValidator(components: document.components).problems(with: value, against: schema, at: "/body")
+        return validator.problems(with: value, against: schema, at: "/body")
     }
 
     /// The documented response for `status`: the exact code, else its range (`4XX`), else `default`.

@@ -21,6 +21,8 @@ public struct APIContract: Sendable {
     let routes: [ContractRoute]
     /// The path part of each documented server URL (`/v1`), longest first: a request's path may carry it.
     let basePaths: [String]
+    /// Checks values against the document's schemas; one for the contract, so its compiled patterns are reused.
+    let validator: JSONSchemaValidator
     /// What loading reported (repairs of spec bugs, as warnings).
     public let diagnostics: [Diagnostic]
 
@@ -42,6 +44,7 @@ public struct APIContract: Sendable {
 
     private init(document: OpenAPI.Document, collector: DiagnosticCollector) {
         self.document = document
+        validator = JSONSchemaValidator(components: document.components)
         diagnostics = collector.diagnostics
         var routes: [ContractRoute] = []
         for (path, item) in document.paths {
@@ -61,8 +64,19 @@ public struct APIContract: Sendable {
     public var operationCount: Int { routes.reduce(0) { $0 + $1.pathItem.endpoints.count } }
 
     /// The operation for `method` (any case) and `path` (percent-encoded, without the query), tried as it is and
-    /// without each server URL's path (`/v1`).
+    /// without each server URL's path (`/v1`). A `HEAD` the document does not list is its `GET` without the body,
+    /// as HTTP defines it.
     public func match(method: String, path: String) -> ContractMatch {
+        let found = match(exactly: method, path: path)
+        guard method.uppercased() == "HEAD", case .methodNotAllowed(let allowed) = found, allowed.contains("GET"),
+            case .operation(let get) = match(exactly: "GET", path: path)
+        else { return found }
+        var head = get
+        head.requestMethod = "HEAD"
+        return .operation(head)
+    }
+
+    private func match(exactly method: String, path: String) -> ContractMatch {
         let candidates = [path] + basePaths.compactMap { base in
             path.hasPrefix(base + "/") || path == base ? String(path.dropFirst(base.count)) : nil
         }
@@ -73,7 +87,7 @@ public struct APIContract: Sendable {
                 guard let values = route.match(trimmed.isEmpty ? "/" : trimmed) else { continue }
                 if let endpoint = route.pathItem.endpoints.first(where: { $0.method.rawValue.uppercased() == method.uppercased() }) {
                     return .operation(ContractOperation(
-                        method: endpoint.method.rawValue.uppercased(), pathTemplate: route.template,
+                        method: endpoint.method.rawValue.uppercased(), requestMethod: method.uppercased(), pathTemplate: route.template,
                         operationID: endpoint.operation.operationId, pathValues: values, operation: endpoint.operation,
                         pathItemParameters: route.pathItem.parameters))
                 }
@@ -111,8 +125,11 @@ public enum ContractMatch: Sendable {
 
 /// One operation of the document, as a request matched it.
 public struct ContractOperation: Sendable {
-    /// The method, upper case (`GET`).
+    /// The documented method, upper case (`GET`).
     public let method: String
+    /// The request's method, upper case: `method`, or `HEAD` for a `HEAD` matched to the documented `GET`. Its
+    /// response has no body to check.
+    public internal(set) var requestMethod: String
     /// The documented path template (`/pets/{id}`).
     public let pathTemplate: String
     /// The `operationId`, when the document gives one.

@@ -4,8 +4,17 @@ import OpenAPIKit
 /// Makes an example from a schema, for a response the document gives none: the schema's `example`, `default` or
 /// first `enum` value where it has one, else the simplest value that fits (every declared property, one array
 /// item, a number at its minimum, a string of its format).
+///
+/// NOTE: a made-up value is kept small, so a document cannot make the mock build a huge one: at most
+/// ``maximumItems`` array items and ``maximumLength`` string characters. A schema that asks for more
+/// (`minItems: 1000000`) gets an example that does not satisfy it, as does a bound no value can meet
+/// (`exclusiveMinimum` at `Int.max`).
 struct ExampleSynthesizer {
     let validator: JSONSchemaValidator
+    /// The most items a made-up array has, whatever its `minItems`.
+    static let maximumItems = 16
+    /// The most characters a made-up string has, whatever its `minLength`.
+    static let maximumLength = 256
 
     func value(for schema: JSONSchema) -> ExampleValue {
         make(schema, depth: 0)
@@ -20,15 +29,17 @@ struct ExampleSynthesizer {
         case .null: return .null
         case .boolean: return .bool(true)
         case .integer(_, let context):
-            let ceiling = context.maximum.map { $0.exclusive ? $0.value - 1 : $0.value } ?? 0
-            return .int(context.minimum.map { $0.exclusive ? $0.value + 1 : $0.value } ?? Swift.min(0, ceiling))
+            return .int(Self.integer(minimum: context.minimum, maximum: context.maximum))
         case .number(_, let context):
-            return .double(context.minimum.map { $0.exclusive ? $0.value + 1 : $0.value } ?? 0)
+            return .double(Self.number(
+                minimum: context.minimum.map { (value: $0.value, exclusive: $0.exclusive) },
+                maximum: context.maximum.map { (value: $0.value, exclusive: $0.exclusive) }))
         case .string(let core, let context):
-            return .string(Self.string(format: core.format.rawValue, minLength: context.minLength))
+            return .string(Self.string(format: core.format.rawValue, minLength: context.minLength, maxLength: context.maxLength))
         case .array(_, let context):
             let item = context.items.map { make($0, depth: depth + 1) }
-            return .array(item.map { Array(repeating: $0, count: max(1, context.minItems)) } ?? [])
+            let count = Swift.min(Swift.max(1, context.minItems), Self.maximumItems)
+            return .array(item.map { Array(repeating: $0, count: count) } ?? [])
         case .object(_, let context):
             var members: [String: ExampleValue] = [:]
             for (name, property) in context.properties { members[name] = make(property, depth: depth + 1) }
@@ -46,7 +57,36 @@ struct ExampleSynthesizer {
         }
     }
 
-    private static func string(format: String, minLength: Int) -> String {
+    /// The minimum, else 0 when the maximum allows it, else the maximum. Overflow-checked: an exclusive bound at
+    /// `Int.max` or `Int.min` has no integer beyond it, so the bound itself is given.
+    static func integer(
+        minimum: JSONSchema.IntegerContext.Bound?, maximum: JSONSchema.IntegerContext.Bound?
+    ) -> Int {
+        if let minimum {
+            guard minimum.exclusive else { return minimum.value }
+            let (above, overflow) = minimum.value.addingReportingOverflow(1)
+            return overflow ? minimum.value : above
+        }
+        guard let maximum else { return 0 }
+        guard maximum.exclusive else { return Swift.min(0, maximum.value) }
+        let (below, overflow) = maximum.value.subtractingReportingOverflow(1)
+        return Swift.min(0, overflow ? maximum.value : below)
+    }
+
+    /// The minimum (halfway to the maximum when the minimum is exclusive), else 0 when the maximum allows it, else
+    /// just under the maximum.
+    static func number(minimum: (value: Double, exclusive: Bool)?, maximum: (value: Double, exclusive: Bool)?) -> Double {
+        if let minimum {
+            guard minimum.exclusive else { return minimum.value }
+            if let maximum, maximum.value > minimum.value { return minimum.value + (maximum.value - minimum.value) / 2 }
+            return Swift.max(minimum.value + 1, minimum.value.nextUp)
+        }
+        guard let maximum else { return 0 }
+        if maximum.value > 0 || (maximum.value == 0 && !maximum.exclusive) { return 0 }
+        return maximum.exclusive ? Swift.min(maximum.value - 1, maximum.value.nextDown) : maximum.value
+    }
+
+    private static func string(format: String, minLength: Int, maxLength: Int?) -> String {
         let text = switch format {
         case "date-time": "2024-01-01T00:00:00Z"
         case "date": "2024-01-01"
@@ -57,6 +97,10 @@ struct ExampleSynthesizer {
         case "byte": "AA=="
         default: "string"
         }
-        return text.count >= minLength ? text : text + String(repeating: "x", count: minLength - text.count)
+        let wanted = Swift.min(minLength, maximumLength)
+        let padded = text.count >= wanted ? text : text + String(repeating: "x", count: wanted - text.count)
+        // A `maxLength` shorter than the format's text (and not below `minLength`) cuts it.
+        guard let maxLength, maxLength >= minLength, padded.count > maxLength else { return padded }
+        return String(padded.prefix(maxLength))
     }
 }

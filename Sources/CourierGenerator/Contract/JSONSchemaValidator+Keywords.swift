@@ -34,7 +34,7 @@ extension JSONSchemaValidator {
         return found
     }
 
-    static func stringProblems(
+    func stringProblems(
         _ text: String, format: String, context: JSONSchema.StringContext, at pointer: String
     ) -> [ContractProblem] {
         var found: [ContractProblem] = []
@@ -47,12 +47,12 @@ extension JSONSchemaValidator {
         if let maximum = context.maxLength, length > maximum {
             found.append(ContractProblem(at: pointer, problem: "\(shownText) is longer than the maximum length \(maximum)"))
         }
-        if let pattern = context.pattern, let expression = try? NSRegularExpression(pattern: pattern),
+        if let pattern = context.pattern, let expression = patterns.expression(for: pattern),
             expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil
         {
             found.append(ContractProblem(at: pointer, problem: "\(shownText) does not match the pattern \(pattern)"))
         }
-        if let problem = formatProblem(text, format: format) {
+        if let problem = Self.formatProblem(text, format: format) {
             found.append(ContractProblem(at: pointer, problem: "\(shownText) is not \(problem)"))
         }
         return found

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What `courier mock` answers to a request: a status, header fields and a body.
+/// What `courier mock` answers to a request: a status, header fields and a body (always empty for a 204, a 304 and
+/// a response to `HEAD`).
 public struct MockReply: Sendable {
     /// The status code.
     public var status: Int
@@ -35,7 +36,7 @@ public struct MockReply: Sendable {
 struct MockPreference: Equatable {
     var code: Int?
     var example: String?
-    /// A `code=` that is not a status code, quoted back in the 400.
+    /// A `code=` that is not a status code the mock can answer with (200 to 599), quoted back in the 400.
     var badCode: String?
 
     init(header values: [String]) {
@@ -46,7 +47,8 @@ struct MockPreference: Equatable {
                 ? String(parts[1].dropFirst().dropLast()) : parts[1]
             switch parts[0].lowercased() {
             case "code":
-                if let status = Int(value), (100...599).contains(status) { code = status } else { badCode = value }
+                // NOTE: a 1xx is not a final answer: HTTP/1.1 would send it and then still owe the response.
+                if let status = Int(value), (200...599).contains(status) { code = status } else { badCode = value }
             case "example":
                 example = value
             default:

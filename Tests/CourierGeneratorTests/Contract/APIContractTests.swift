@@ -157,9 +157,8 @@ struct APIContractTests {
             .map(\.description) == [#"/body/id: expected integer, got "1""#, #"/body/name: "" is shorter than the minimum length 1"#])
         let list = try operation("GET", "/pets")
         #expect(contract.problems(with: ContractResponse(status: 422, body: Data()), for: list).isEmpty)
-        let mine = try operation("GET", "/pets/mine")
-        #expect(contract.problems(with: ContractResponse(status: 204, body: Data("x".utf8)), for: mine)
-            .map(\.description) == ["/body: the document describes no body for status 204, got 1 bytes"])
+        #expect(contract.problems(with: ContractResponse(status: 422, body: Data("x".utf8)), for: list)
+            .map(\.description) == ["/body: the document describes no body for status 422, got 1 bytes"])
     }
 
     @Test("the mock answers the first example, Prefer picks another, and a schema without one gets a made-up value")

@@ -138,4 +138,85 @@ struct JSONSchemaValidatorTests {
             "/body/0/n: expected string, got 1",
         ])
     }
+
+    /// A validator of the component schemas `schemas` (YAML, indented under `schemas:`) and the schema `subject` names.
+    private func validator(_ schemas: String, subject: String) throws -> (JSONSchemaValidator, JSONSchema) {
+        let text = """
+            openapi: 3.1.0
+            info: {title: Validator, version: "1"}
+            paths: {}
+            components:
+              schemas:
+            \(schemas)
+            """
+        let contract = try APIContract(text: text)
+        let schema = try #require(contract.document.components.schemas.first { $0.key.rawValue == subject }?.value)
+        return (JSONSchemaValidator(components: contract.document.components), schema)
+    }
+
+    /// `Node: oneOf[A, B, C]`, each with `children: [Node]`: every level checks three branches, each of which
+    /// checks the children, so the work is 3^depth without a budget.
+    private static let tree = """
+            Node: {oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}, {$ref: '#/components/schemas/C'}]}
+            A: {type: object, required: [a], properties: {children: {type: array, items: {$ref: '#/components/schemas/Node'}}}}
+            B: {type: object, required: [b], properties: {children: {type: array, items: {$ref: '#/components/schemas/Node'}}}}
+            C: {type: object, required: [c], properties: {children: {type: array, items: {$ref: '#/components/schemas/Node'}}}}
+        """
+
+    /// `{"a":1,"children":[{"a":1,"children":[…]}]}`, `levels` deep.
+    private static func nested(_ levels: Int) -> ExampleValue {
+        (0..<levels).reduce(ExampleValue.object(["a": .int(1)])) { inner, _ in .object(["a": .int(1), "children": .array([inner])]) }
+    }
+
+    @Test("a recursive oneOf stops at the step budget with one problem, instead of branches^depth work")
+    func stepBudget() throws {
+        let (validator, node) = try validator(Self.tree, subject: "Node")
+        #expect(validator.problems(with: Self.nested(2), against: node, at: "/body") == [])
+        let deep = validator.validation(of: Self.nested(40), against: node, at: "/body")
+        #expect(deep.visits <= validator.stepBudget)
+        #expect(deep.problems.map(\.problem) == ["not fully checked: the schema is too costly"])
+        #expect(deep.problems.first?.at.hasPrefix("/body/children/0") == true)
+
+        var small = validator
+        small.stepBudget = 10
+        let cut = small.validation(of: Self.nested(3), against: node, at: "/body")
+        #expect(cut.visits == 10)
+        #expect(cut.problems.map(\.problem) == ["not fully checked: the schema is too costly"])
+    }
+
+    /// `Pet: oneOf[Cat, Dog]` told apart by `kind` alone: neither branch has a `const` or `enum` on it, and a dog
+    /// is a valid cat too (no `additionalProperties: false`).
+    private static let pets = """
+            Pet:
+              oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]
+              discriminator: {propertyName: kind, mapping: {kitty: '#/components/schemas/Cat'}}
+            Cat: {type: object, required: [kind], properties: {kind: {type: string}, lives: {type: integer}}}
+            Dog: {type: object, required: [kind], properties: {kind: {type: string}, bark: {type: boolean}}}
+        """
+
+    @Test("discriminator: only the branch the tag (or its mapping) names is checked; an unknown tag is named")
+    func discriminator() throws {
+        let (validator, pet) = try validator(Self.pets, subject: "Pet")
+        func problems(_ json: String) throws -> [String] {
+            validator.problems(with: try ExampleValue(json: Data(json.utf8)), against: pet, at: "/body").map(\.description)
+        }
+        #expect(try problems(#"{"kind": "Dog", "bark": true}"#) == [])
+        #expect(try problems(#"{"kind": "kitty", "lives": 9}"#) == [])
+        #expect(try problems(#"{"kind": "Cat", "lives": 9}"#) == [])
+        #expect(try problems(#"{"kind": "kitty", "lives": "nine"}"#) == [#"/body/lives: expected integer, got "nine""#])
+        #expect(try problems(#"{"kind": "Dog", "bark": "loud"}"#) == [#"/body/bark: expected boolean, got "loud""#])
+        #expect(try problems(#"{"kind": "Fish"}"#) == [#"/body/kind: "Fish" is not a value of the discriminator (expected one of "kitty", "Dog")"#])
+        #expect(try problems(#"{"lives": 9}"#) == [#"/body/kind: required property "kind" is missing (it is the discriminator)"#])
+        #expect(try problems(#"{"kind": 7}"#) == [#"/body/kind: expected string, got 7 ("kind" is the discriminator)"#])
+    }
+
+    @Test("a pattern is compiled once per validator, however many values it checks")
+    func patternCache() throws {
+        let (validator, code) = try validator("    Code: {type: string, pattern: '^[A-Z]{3}$'}", subject: "Code")
+        #expect(validator.problems(with: .string("ABC"), against: code, at: "/body") == [])
+        #expect(validator.problems(with: .string("abc"), against: code, at: "/body").map(\.description) == [#"/body: "abc" does not match the pattern ^[A-Z]{3}$"#])
+        let copy = validator
+        #expect(copy.problems(with: .string("XYZ"), against: code, at: "/body") == [])
+        #expect(validator.patterns.compilationCount == 1)
+    }
 }
