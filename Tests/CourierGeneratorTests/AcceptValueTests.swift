@@ -133,23 +133,29 @@ import Testing
         #expect(text.contains(#"accept: "application/json, text/csv;q=0.5""#))
     }
 
-    /// A content key that is a list (`application/pdf,text/csv`) is not a media type: the warning names it and
-    /// where it is, and the Accept value is made of the well-formed types alone.
-    @Test func aContentKeyThatIsNotAMediaTypeIsLeftOutWithAWarning() throws {
+    /// A content key that is a list (`application/pdf,text/csv`) is not a media type: the loader removes it with a
+    /// `media-type` warning. One that the loader keeps but that cannot go into `Accept` (`text/c sv`) is left out of
+    /// it with an `accept-media-type` warning. Either way the warning names the key and where it is, and the Accept
+    /// value is made of the well-formed types alone.
+    @Test func contentKeysThatAreNotMediaTypesAreLeftOutWithAWarning() throws {
         let (decl, diagnostics) = try mapped("""
                     '200':
                       description: the report
                       content:
                         'application/pdf,text/csv': {schema: {type: string, format: binary}}
+                        'text/c sv': {schema: {type: string}}
                         text/csv: {schema: {type: string}}
                     '404': {description: missing, content: {application/json: {schema: {type: object}}}}
             """)
-        let warnings = diagnostics.filter { $0.code == "accept-media-type" }
-        #expect(warnings.count == 1)
-        let warning = try #require(warnings.first)
-        #expect(warning.severity == .warning)
-        #expect(warning.path.hasSuffix("responses.200.content.application/pdf,text/csv"))
-        #expect(warning.message.contains("`application/pdf,text/csv` is not a well-formed media type; not sent in Accept"))
+        let removed = try #require(diagnostics.first { $0.code == "media-type" })
+        #expect(removed.severity == .warning)
+        #expect(removed.path.hasSuffix("responses.200.content.application/pdf,text/csv"))
+        #expect(removed.message == "`application/pdf,text/csv` under `content` is not a media type (type/subtype); removed")
+        let leftOut = diagnostics.filter { $0.code == "accept-media-type" }
+        #expect(leftOut.count == 1)
+        #expect(leftOut.first?.severity == .warning)
+        #expect(leftOut.first?.path.hasSuffix("responses.200.content.text/c sv") == true)
+        #expect(leftOut.first?.message == "`text/c sv` is not a well-formed media type; not sent in Accept")
         #expect(decl.accept == "text/csv, application/json;q=0.1")
         #expect(decl.successMediaTypes == ["text/csv"])
     }
