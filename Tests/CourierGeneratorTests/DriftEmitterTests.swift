@@ -23,6 +23,17 @@ import Testing
               responses:
                 '200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Task'}}}}
                 '202': {description: later, content: {text/plain: {schema: {type: string}}}}
+          /tasks/{id}/report:
+            parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+            get:
+              operationId: getReport
+              responses:
+                '200':
+                  description: the report
+                  content:
+                    application/pdf: {schema: {type: string, format: binary}}
+                    'text/csv; charset=utf-8': {schema: {type: string}}
+                '404': {description: missing, content: {application/json: {schema: {type: object}}}}
           /tasks/{id}:
             parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
             put:
@@ -63,5 +74,14 @@ import Testing
     @Test func severalSuccessTypesOrA2XXRangeGetNone() throws {
         #expect(try !Self.functions("listTasks").contains("toleratesUndocumentedSuccess"))
         #expect(try !Self.functions("putTask").contains("toleratesUndocumentedSuccess"))
+    }
+
+    /// Issue 25 review: bytes decode as anything, so a non-JSON success is tolerated only with one of its documented
+    /// media types; a JSON success proves itself by decoding and passes none.
+    @Test func aNonJSONSuccessPassesItsMediaTypes() throws {
+        #expect(try Self.functions("getReport").contains(
+            #"case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"], contentTypes: ["application/pdf", "text/csv"]): return response.data"#))
+        #expect(try !Self.functions("createTask").contains("contentTypes:"))
+        #expect(try !Self.functions("deleteTask").contains("contentTypes:"))
     }
 }

@@ -144,7 +144,7 @@ import Testing
             func use() {
                 var node = Node(name: "root", tags: ["a"])
                 node.parent = .value(Node(name: "up"))
-                node.tags = nil
+                node.tags = .null
                 node.extra = .absent
                 _ = Settings(theme: "dark", additionalProperties: ["k": "v"])
                 _ = Empty.documentedKeys
@@ -152,6 +152,30 @@ import Testing
             """
         let outcome = try await typecheckModels(files, extraSources: ["Usage.swift": usage])
         #expect(outcome.errorText == "" && outcome.status == 0)
+    }
+
+    /// `nil` is not a `Nullable`: code written when the property was `X?` (`Node(name:, tags: nil)`, meaning "leave
+    /// it out") must not compile into "send `null`", which clears the field in a PATCH.
+    @Test func nilNoLongerCompilesForATriStateProperty() async throws {
+        let models = try mapModels(componentsDocument("""
+            Node:
+              type: object
+              required: [name]
+              properties:
+                name: {type: string}
+                tags: {type: [array, "null"], items: {type: string}}
+            """))
+        let files = ModelEmitter(moduleName: "GeneratedModels", shardSize: 5).files(for: models.types)
+        let usage = """
+            import Courier
+            func use() {
+                _ = Node(name: "root", tags: nil)
+            }
+            """
+        let outcome = try await typecheckModels(files, extraSources: ["Usage.swift": usage])
+        #expect(outcome.status != 0)
+        #expect(outcome.errorText.contains("Usage.swift:3"))
+        #expect(outcome.errorText.contains("nil"))
     }
 
     @Test func anAllOptionalObjectListsItsKeys() throws {

@@ -16,13 +16,30 @@ struct GeneratedAcceptTests {
         response.head.headerFields[HTTPField.Name(NegotiatedDocument.receivedAcceptField)!]
     }
 
-    @Test("a PDF operation asks for application/pdf and gets the file's bytes", arguments: TransportUnderTest.allCases)
+    @Test("a PDF operation asks for application/pdf first and gets the file's bytes", arguments: TransportUnderTest.allCases)
     func pdf(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, _ in
             let (pdf, response) = try await client.response(API.documents.getInvoicePdf(id: "INV-7"))
             #expect(pdf == NegotiatedDocument.invoicePDF(id: "INV-7"))
-            #expect(Self.received(response) == "application/pdf")
+            #expect(Self.received(response) == "application/pdf, application/json;q=0.1")
             #expect(response.head.headerFields[.contentType] == "application/pdf")
+        }
+    }
+
+    @Test("a PDF operation's documented JSON 404 decodes: the server that negotiates its errors too was allowed JSON")
+    func pdfOperationsDocumentedError() async throws {
+        try await withClient(.asyncHTTPClient) { client, _ in
+            let error = try await #require(throws: NetworkError.self) {
+                try await client.send(API.documents.getInvoicePdf(id: NegotiatedDocument.missingInvoiceID))
+            }
+            #expect(error.kind == .unacceptableStatus(404))
+            #expect(error.documentedError(as: GetInvoicePdfError.self) == .notFound(Problem(title: "no invoice missing")))
+            // Asked for the PDF alone, the same server refuses the error with an empty 406.
+            let pdfOnly = Endpoint<Data>(
+                path: "/negotiated/invoices/\(NegotiatedDocument.missingInvoiceID)", headers: ["Accept": "application/pdf"],
+                accepting: .any) { $0.data }
+            let (body, response) = try await client.response(pdfOnly)
+            #expect(response.status.code == 406 && body.isEmpty)
         }
     }
 
@@ -58,6 +75,13 @@ struct GeneratedAcceptTests {
             // proof that the caller's Accept, not the default, reached the server.
             #expect(error.response.map(Self.received) == "text/csv")
             #expect(error.response?.head.headerFields[.contentType] == "text/csv")
+
+            // The CSV the declared parameter asked for, as bytes: the operation's request, sent without its decoding
+            // (OpenAPI.md, "Accept").
+            let request = try API.documents.getSalesReport(accept: "text/csv").makeRequest()
+            let raw = try await client.send(request)
+            #expect(raw.status.code == 200)
+            #expect(try await raw.body.collect(upTo: 1 << 20) == NegotiatedDocument.salesCSV)
 
             let refused = try await #require(throws: NetworkError.self) {
                 try await client.send(API.documents.getSalesReport(accept: "image/png"))

@@ -66,7 +66,7 @@ struct PetShopDriftTests {
     /// ways back (FastAPI answers only the fields that were set).
     @Test func triStateGoesOnTheWireAndComesBack() async throws {
         try await withE2EClient(try E2EEnvironment.petShopServer()) { client, recorder in
-            let cleared = try await client.send(API.general.updateTodo(todoId: 1, body: TodoUpdate(title: "Renamed", assignee: nil)))
+            let cleared = try await client.send(API.general.updateTodo(todoId: 1, body: TodoUpdate(title: "Renamed", assignee: .null)))
             let untouched = try await client.send(API.general.updateTodo(todoId: 1, body: TodoUpdate(title: .null)))
 
             let sent = await recorder.requests.map(\.bodyText)

@@ -26,10 +26,15 @@ func articleTitle(_ id: Int, client: Client) async throws -> String? {
     }
 }
 
-func documentsWithTheirAccept(client: Client) async throws -> (Data, [Sale]) {
-    let invoice: Data = try await client.send(Documents.API.documents.getInvoicePdf(id: "INV-7"))  // Accept: application/pdf
+/// OpenAPI.md, "Accept": the defaults, and the CSV alternative of a JSON-or-CSV operation as bytes.
+func documentsWithTheirAccept(client: Client) async throws -> (Data, [Sale], Data) {
+    let invoice: Data = try await client.send(Documents.API.documents.getInvoicePdf(id: "INV-7"))  // Accept: application/pdf, application/json;q=0.1
     let report = try await client.send(Documents.API.documents.getSalesReport())  // application/json, text/csv;q=0.5, text/plain;q=0.5
-    return (invoice, report)
+
+    let request = try Documents.API.documents.getSalesReport(accept: "text/csv").makeRequest()
+    let response = try await client.send(request)                  // any status: check it yourself
+    let csv = try await response.body.collect(upTo: 10 << 20)      // the CSV's bytes
+    return (invoice, report, csv)
 }
 
 func offlineArticles() async throws -> Articles {
@@ -115,7 +120,7 @@ struct TodoUpdate: Codable, Hashable, Sendable {
 /// README.md and OpenAPI.md: the tri-state.
 func triStateUpdate(todo: TodoUpdate) -> TodoUpdate {
     var update = TodoUpdate(title: "Ship it")   // {"title":"Ship it"}: assignee left alone
-    update.assignee = nil                       // {"assignee":null,"title":"Ship it"}: assignee cleared
+    update.assignee = .null                     // {"assignee":null,"title":"Ship it"}: assignee cleared
     if case .value(let name) = todo.assignee { print(name) }
     let name: String? = todo.assignee.optional  // when absent and null mean the same to you
     _ = name

@@ -149,11 +149,13 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return nil
         case .unacceptableStatus(let code) where operationStatus != nil:
             return operationStatusHint(operationStatus!, code: code)
+        case .decodingFailed where operationStatus == .schemaMismatch:
+            return operationStatusHint(.schemaMismatch, code: response?.status.code)
         case .unacceptableStatus(let code) where (400..<500).contains(code):
             return "a client error: check the path, the parameters, the body and the credentials."
         case .unacceptableStatus(let code) where code >= 500:
             return "a server error: the server failed; the body above may say why."
-        case .unacceptableStatus(let code) where [301, 302, 303, 307, 308].contains(code):
+        case .unacceptableStatus(let code) where Self.followableRedirects.contains(code):
             guard request?.options.redirects.isEmpty != false else {
                 return "a redirect the client declined to follow (its Location, method or body could not be followed safely); the response's Location says where it points."
             }

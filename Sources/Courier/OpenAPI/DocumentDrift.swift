@@ -8,9 +8,12 @@ import Logging
 /// - ``tolerant(logger:)``, the default: a `2xx` the operation does not document is decoded with the
 ///   operation's one success type, when it has exactly one (with several, the status is what tells them
 ///   apart, so it stays an error), and a warning naming the operation, its documented statuses and the status
-///   received goes to `logger`. The body's shape is still checked: only the status is forgiven.
-/// - ``strict``: an undocumented status is an error (the operation's `undocumented(status:body:)` case), as
-///   it is for a contract test.
+///   received goes to `logger`. Only the status is forgiven: a JSON body must still decode as the documented
+///   type, and a body that is not JSON (bytes, which anything would pass for) must come with one of its
+///   documented media types as its `Content-Type`.
+/// - ``strict``: an undocumented status is an error, as it is for a contract test: the operation's
+///   `undocumented(status:body:)` case when it documents error responses, else a plain
+///   ``NetworkError/Kind/unacceptableStatus(_:)`` (``EndpointResponse/unacceptable()``).
 ///
 /// In both, a documented body that does not match its schema is *reported*, never decoded to emptiness (see
 /// ``SchemaMismatch``): for an error status, `strict` makes the mismatch the error's kind

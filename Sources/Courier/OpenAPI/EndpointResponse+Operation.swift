@@ -7,8 +7,8 @@ extension EndpointResponse {
     }
 
     /// The body decoded from JSON with the endpoint's decoder, checked against its documented schema: a body
-    /// that does not decode as `type`, or that a ``DocumentedObject`` would take for an empty value, is
-    /// reported as a ``SchemaMismatch`` (see ``DocumentDrift`` for the error's kind).
+    /// that does not decode as `type`, or an error body (not `2xx`) that a ``DocumentedObject`` would take for
+    /// an empty value, is reported as a ``SchemaMismatch`` (see ``DocumentDrift`` for the error's kind).
     ///
     /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/emptyBody`` when there is no body, or
     ///   ``NetworkError/Kind/decodingFailed(codingPath:)`` naming where it does not match `type` (for an error
@@ -18,19 +18,24 @@ extension EndpointResponse {
         guard !data.isEmpty else {
             throw NetworkError(.emptyBody, message: "expected JSON for \(T.self), but the body is empty.", response: response)
         }
-        let value: T
+        // NOTE: only an error body gets the key check (see `DocumentedObject`), and it reads the keys in the
+        // same parse as the value: a success body is parsed once, as before.
+        let object = (200..<300).contains(status) ? nil : T.self as? any DocumentedObject.Type
         do {
-            value = try decoder.decode(T.self, from: data)
+            guard let object else { return try decoder.decode(T.self, from: data) }
+            let decoded = try decoder.decode(KeyedValue<T>.self, from: data)
+            if let reason = object.mismatch(keys: decoded.keys) {
+                throw mismatch(SchemaMismatch(status: status, schema: "\(T.self)", reason: reason, body: data), codingPath: "")
+            }
+            return decoded.value
         } catch let error as DecodingError {
             let found = SchemaMismatch(status: status, schema: "\(T.self)", reason: error.summary, body: data, decodingError: error)
             throw mismatch(found, codingPath: error.codingPathDescription)
+        } catch let error as NetworkError {
+            throw error
         } catch {
             throw NetworkError.wrapping(error, request: response.request, response: response)
         }
-        if let object = T.self as? any DocumentedObject.Type, let reason = object.mismatch(in: data, decoder: decoder) {
-            throw mismatch(SchemaMismatch(status: status, schema: "\(T.self)", reason: reason, body: data), codingPath: "")
-        }
-        return value
     }
 
     /// The body as UTF-8 text.

@@ -23,19 +23,47 @@ struct LowercasedUUIDs<Value: Encodable>: Encodable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        switch value {
-        case let uuid as UUID:
-            var container = encoder.singleValueContainer()
-            try container.encode(uuid.uuidString.lowercased())
-        case is Date, is Data, is URL, is Decimal:
-            // The encoder spells these itself (date and data strategies): hand them over as they are.
+        if Value.self is any HoldsNoUUID.Type {
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        default:
+        } else if let uuid = value as? UUID {
+            var container = encoder.singleValueContainer()
+            try container.encode(uuid.uuidString.lowercased())
+        } else {
             try value.encode(to: UUIDLowercasingEncoder(base: encoder))
         }
     }
 }
+
+/// A type whose encoding cannot contain a `UUID`: handed to the base encoder as it is, unwrapped, so that an
+/// array of 1,536 floats (an embedding) costs one type check rather than a wrapper and casts per element.
+/// `Date`, `Data`, `URL` and `Decimal` are here too: the encoder spells them itself (date and data strategies).
+///
+/// NOTE: the check is on the static type (`T.self is any HoldsNoUUID.Type`), which the runtime caches per type;
+/// a type not listed here (a model, `[UUID]`, `[String: JSONValue]`) is still walked and its UUIDs lower-cased.
+private protocol HoldsNoUUID {}
+
+extension Bool: HoldsNoUUID {}
+extension String: HoldsNoUUID {}
+extension Double: HoldsNoUUID {}
+extension Float: HoldsNoUUID {}
+extension Int: HoldsNoUUID {}
+extension Int8: HoldsNoUUID {}
+extension Int16: HoldsNoUUID {}
+extension Int32: HoldsNoUUID {}
+extension Int64: HoldsNoUUID {}
+extension UInt: HoldsNoUUID {}
+extension UInt8: HoldsNoUUID {}
+extension UInt16: HoldsNoUUID {}
+extension UInt32: HoldsNoUUID {}
+extension UInt64: HoldsNoUUID {}
+extension Date: HoldsNoUUID {}
+extension Data: HoldsNoUUID {}
+extension URL: HoldsNoUUID {}
+extension Decimal: HoldsNoUUID {}
+extension Array: HoldsNoUUID where Element: HoldsNoUUID {}
+extension Optional: HoldsNoUUID where Wrapped: HoldsNoUUID {}
+extension Dictionary: HoldsNoUUID where Key == String, Value: HoldsNoUUID {}
 
 /// An `Encoder` that passes everything to `base`, wrapping each nested value in ``LowercasedUUIDs``.
 private struct UUIDLowercasingEncoder: Encoder {
@@ -77,6 +105,7 @@ private struct LowercasingKeyedContainer<Key: CodingKey>: KeyedEncodingContainer
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try base.encode(value, forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if T.self is any HoldsNoUUID.Type { return try base.encode(value, forKey: key) }
         try base.encode(LowercasedUUIDs(value), forKey: key)
     }
 
@@ -117,7 +146,10 @@ private struct LowercasingUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try base.encode(value) }
     mutating func encode(_ value: UInt32) throws { try base.encode(value) }
     mutating func encode(_ value: UInt64) throws { try base.encode(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(LowercasedUUIDs(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if T.self is any HoldsNoUUID.Type { return try base.encode(value) }
+        try base.encode(LowercasedUUIDs(value))
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(LowercasingKeyedContainer<NestedKey>(base: base.nestedContainer(keyedBy: keyType)))
@@ -149,5 +181,8 @@ private struct LowercasingSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try base.encode(value) }
     mutating func encode(_ value: UInt32) throws { try base.encode(value) }
     mutating func encode(_ value: UInt64) throws { try base.encode(value) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try base.encode(LowercasedUUIDs(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if T.self is any HoldsNoUUID.Type { return try base.encode(value) }
+        try base.encode(LowercasedUUIDs(value))
+    }
 }

@@ -1,9 +1,7 @@
-extension Nullable: ExpressibleByNilLiteral {
-    /// `nil` is ``null``: it sends `null`. (A property left alone is ``absent``.)
-    public init(nilLiteral: ()) {
-        self = .null
-    }
-}
+// NOTE: deliberately not `ExpressibleByNilLiteral`. A property that was `X?` before it became `Nullable<X>` is
+// set to `nil` in existing code (`PetIn(tag: nil)`, meaning "leave it out"); with a nil literal that would
+// compile and silently send `null`, which clears the field in a PATCH. Without it such code fails to compile
+// and says where to choose `.absent` or `.null`; and `x == nil` cannot pass for "is null".
 
 extension Nullable: ExpressibleByUnicodeScalarLiteral where Wrapped: ExpressibleByUnicodeScalarLiteral {
     /// A literal of the wrapped type is ``value(_:)``.

@@ -9,14 +9,16 @@
 ///
 /// ```swift
 /// var update = TaskUpdate()      // every property .absent: sends {}
-/// update.assignee = nil          // .null: sends {"assignee": null}
+/// update.assignee = .null        // sends {"assignee": null}
 /// update.title = "Ship it"       // .value("Ship it")
 /// if case .value(let name) = task.assignee { print(name) }
 /// ```
 ///
-/// `nil` is ``null`` (not ``absent``, which is what a property left alone has), and a literal of the
-/// wrapped type is ``value(_:)``. A required property that admits `null` stays `T?`: it is always sent,
-/// `nil` as `null`.
+/// A literal of the wrapped type is ``value(_:)``, but `nil` is not a `Nullable`: write ``null`` to send
+/// `null` and ``absent`` (what a property left alone has) to send nothing. Code written when the property
+/// was `X?` — `TaskUpdate(assignee: nil)`, `if update.assignee == nil` — then fails to compile instead of
+/// silently sending `null` where it meant "leave it alone". A required property that admits `null` stays
+/// `T?`: it is always sent, `nil` as `null`.
 public enum Nullable<Wrapped> {
     /// No key at all: not sent, or not received.
     case absent

@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// Values are any `Encodable`: strings, numbers, booleans (`true`/`false`), dates (ISO 8601), enums (by
-/// raw value), arrays, dictionaries and structs. `nil`, and empty arrays and objects, send nothing.
+/// raw value), arrays, dictionaries and structs. `nil`, and empty arrays and objects, send nothing; a
+/// ``Nullable/null`` property of an object (a `deepObject` filter) sends its field empty, `filter[assignee]=`.
 /// Query names and values, separators included, are percent-encoded as data when the request is built
 /// (`tags=x%2Cy`): servers decode the query before splitting it, so what they read is the style's text.
 /// A value that cannot be encoded (a non-finite number) fails the request with

@@ -89,23 +89,31 @@ struct OperationEmitter {
         return accept == "application/json" ? "" : ", accept: \(SwiftWriter.stringLiteral(accept))"
     }
 
+    /// The parameters of a factory: all of them, but for the `…Events` one a declared `Accept` header, which would
+    /// replace the `text/event-stream` that factory must ask for.
+    private func parameters(events: Bool) -> [ParamDecl] {
+        guard events else { return operation.parameters }
+        return operation.parameters.filter { !($0.location == .header && $0.wireName.lowercased() == "accept") }
+    }
+
     /// One factory; with `events`, the `…Events` one for `client.events(_:)`, whose events' data are `events`.
     private func writeFunction(body: BodyDecl?, events: TypeRef? = nil, _ out: inout SwiftWriter) {
         let name = functionName(suffix: (body?.functionSuffix ?? "") + (events == nil ? "" : "Events"))
-        let required = operation.parameters.filter { $0.required }
-        let optional = operation.parameters.filter { !$0.required }
+        let parameters = self.parameters(events: events != nil)
+        let required = parameters.filter { $0.required }
+        let optional = parameters.filter { !$0.required }
         var arguments = required.map { "\($0.swiftName): \(signatureType($0))" }
         if let body {
             arguments.append(body.required ? "body: \(body.type.swift)" : "body: \(TypeRef.optional(body.type).swift) = nil")
         }
         arguments += optional.map { "\($0.swiftName): \(TypeRef.optional($0.type).swift) = nil" }
         out.line()
-        writeDoc(body: body, events: events, &out)
+        writeDoc(body: body, events: events, parameters: parameters, &out)
         if operation.deprecated { out.line("@available(*, deprecated)") }
         let value = events == nil ? valueType : "Swift.Void"
         let returned = events.map { "Courier.EventStreamEndpoint<\($0.swift)>" } ?? "Courier.Endpoint<\(value)>"
         out.block("public func \(name)(\(arguments.joined(separator: ", "))) -> \(returned)") { out in
-            let nonPath = operation.parameters.filter { $0.location != .path }
+            let nonPath = parameters.filter { $0.location != .path }
             if !nonPath.isEmpty {
                 out.line("var parameters = Courier.OperationParameters()")
                 for parameter in nonPath { out.line(parameterCall(parameter)) }
@@ -142,18 +150,18 @@ struct OperationEmitter {
         parameter.location == .path ? parameter.type.unwrapped.swift : parameter.type.swift
     }
 
-    private func writeDoc(body: BodyDecl?, events: TypeRef? = nil, _ out: inout SwiftWriter) {
+    private func writeDoc(body: BodyDecl?, events: TypeRef? = nil, parameters: [ParamDecl], _ out: inout SwiftWriter) {
         let place = "`\(operation.method) \(operation.pathTemplate)` · operation `\(operation.operationID)`"
             + (body.map { $0.functionSuffix.isEmpty && operation.bodies.count < 2 ? "" : " · body `\($0.mediaType)`" } ?? "")
             + (events.map { " · its `text/event-stream`, each event's data a `\($0.swift)`: read with `client.events(_:)`" } ?? "")
         var parameterLines: [String] = []
-        for parameter in operation.parameters {
+        for parameter in parameters {
             guard let doc = parameter.doc?.split(whereSeparator: \.isNewline).joined(separator: " "), !doc.isEmpty
             else { continue }
             parameterLines.append("- \(parameter.swiftName.replacingBackticks()): \(doc)")
         }
-        let parameters = parameterLines.isEmpty ? nil : "- Parameters:\n" + parameterLines.map { "  " + $0 }.joined(separator: "\n")
-        out.doc(operation.summary, operation.doc, place, parameters)
+        let list = parameterLines.isEmpty ? nil : "- Parameters:\n" + parameterLines.map { "  " + $0 }.joined(separator: "\n")
+        out.doc(operation.summary, operation.doc, place, list)
     }
 
     private var method: String {
@@ -261,7 +269,10 @@ struct OperationEmitter {
             } else if statuses.isEmpty {
                 ranges.append("case 200..<300: \(statement)")
             }
-            if let tolerated = Self.toleratedSuccessCase(statuses: statuses, statement: statement) { ranges.append(tolerated) }
+            let contentTypes = kind.isCheckedByDecoding ? [] : operation.successMediaTypes
+            if let tolerated = Self.toleratedSuccessCase(statuses: statuses, statement: statement, contentTypes: contentTypes) {
+                ranges.append(tolerated)
+            }
         case .enumeration(let name, let cases):
             for item in cases {
                 let made: String

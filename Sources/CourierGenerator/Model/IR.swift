@@ -217,6 +217,9 @@ struct OperationDecl: Hashable, Sendable {
     /// The default `Accept` value, from the media types the responses document (see `AcceptValue`); a caller's
     /// `Accept` (a spec-declared header parameter) replaces it.
     var accept: String = "application/json"
+    /// The media types the success responses document (bare, lower-cased, each once): a tolerated undocumented
+    /// `2xx` must carry one of them when the success body is not JSON.
+    var successMediaTypes: [String] = []
 }
 
 /// A documented example response for stubbing.

@@ -6,11 +6,14 @@ import OpenAPIKit
 /// 1. The media types of the success responses (2xx, or `default` when there is none) and of the documented
 ///    error responses are collected in document order, lower-cased, without parameters (`; charset=…`), each once.
 /// 2. When a success response lists JSON (`application/json`, `…+json`), the candidates are every success and
-///    error type; when success bodies are only non-JSON (PDF, CSV, images, octet-stream, text, streams), only the
-///    success types are asked for, since the generated client reads nothing else as its value; when no success
-///    response has a body, the error types are.
-/// 3. The preferred types are the JSON candidates, or, when there are none, the first candidate the document
-///    lists. They are sent first at q=1 (written without a `q`); every other candidate follows at `q=0.5`.
+///    error type; when no success response has a body, the error types are. The preferred types are the JSON
+///    candidates, or, when there are none, the first candidate the document lists. They are sent first at q=1
+///    (written without a `q`); every other candidate follows at `q=0.5`.
+/// 3. When the success bodies are only non-JSON (PDF, CSV, images, octet-stream, text, streams), the success types
+///    come first — the first the document lists at q=1, the other success types at `q=0.5` — and the documented
+///    error types that are not success types follow at `q=0.1`: a server that chooses by `Accept` alone (Xero)
+///    still sends the PDF, and one that would otherwise refuse its JSON error with an empty `406` can send the
+///    documented error (a `404` Problem), which the client decodes.
 /// 4. A document that lists no media type at all for the operation gets `*/*`: that is the only time a
 ///    wildcard is sent that the document did not write. A wildcard the document writes (`image/*`) is kept.
 ///
@@ -19,13 +22,16 @@ import OpenAPIKit
 enum AcceptValue {
     /// The weight of a candidate that is not preferred.
     static let secondaryWeight = "0.5"
+    /// The weight of a documented error type when the success bodies are not JSON (rule 3).
+    static let errorWeight = "0.1"
 
-    /// The value for `responses`, whose references are resolved in `document`; media types that are not
-    /// well-formed are left out with a warning.
-    static func of(
+    /// The media types `responses` document (rule 1), whose references are resolved in `document`: the success
+    /// responses' and the error responses', each bare, lower-cased and once. Media types that are not well-formed
+    /// are left out with a warning.
+    static func mediaTypes(
         _ responses: OpenAPI.Response.Map, in document: OpenAPI.Document, diagnostics: DiagnosticCollector,
         at jsonPath: String
-    ) -> String {
+    ) -> (success: [String], errors: [String]) {
         let hasSuccess = responses.contains { $0.key.isSuccess }
         var success: [String] = []
         var errors: [String] = []
@@ -43,21 +49,20 @@ enum AcceptValue {
                 if isSuccess { success.append(key.rawValue) } else { errors.append(key.rawValue) }
             }
         }
-        return compose(success: success, errors: errors)
+        return (unique(success), unique(errors))
     }
 
     /// The value for these documented media types (rules 1–4 of the type's discussion).
     static func compose(success: [String], errors: [String]) -> String {
         let success = unique(success)
         let errors = unique(errors)
-        let successHasJSON = success.contains(where: isJSON)
-        let candidates: [String] = if success.isEmpty {
-            errors
-        } else if successHasJSON {
-            unique(success + errors)
-        } else {
-            success
+        if let first = success.first, !success.contains(where: isJSON) {
+            // Rule 3: the success types first and highest; the errors' only so that they can still be sent.
+            let lower = success.dropFirst().map { "\($0);q=\(secondaryWeight)" }
+            let fallback = errors.filter { !success.contains($0) }.map { "\($0);q=\(errorWeight)" }
+            return ([first] + lower + fallback).joined(separator: ", ")
         }
+        let candidates = success.isEmpty ? errors : unique(success + errors)
         guard let first = candidates.first else { return "*/*" }
         let json = candidates.filter(isJSON)
         let preferred = json.isEmpty ? [first] : json

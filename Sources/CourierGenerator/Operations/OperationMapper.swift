@@ -45,6 +45,7 @@ struct OperationMapper {
                     .bodies(operation.requestBody, typePrefix: typePrefix, at: place + ".requestBody")
                 let responses = ResponseMapper(document: document, schemas: schemas, diagnostics: diagnostics)
                     .map(operation.responses, typePrefix: typePrefix, at: place)
+                let media = AcceptValue.mediaTypes(operation.responses, in: document, diagnostics: diagnostics, at: place)
                 let security: [[String]] = switch operation.security {
                 case nil: []
                 case let requirements? where requirements.isEmpty: [[]]
@@ -59,7 +60,8 @@ struct OperationMapper {
                     examples: ExampleCollector(document: document, diagnostics: diagnostics)
                         .examples(for: operation, path: place),
                     eventItem: responses.eventItem,
-                    accept: AcceptValue.of(operation.responses, in: document, diagnostics: diagnostics, at: place)))
+                    accept: AcceptValue.compose(success: media.success, errors: media.errors),
+                    successMediaTypes: media.success))
             }
         }
         return Output(

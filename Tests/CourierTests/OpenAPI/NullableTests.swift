@@ -57,8 +57,15 @@ private func decode(_ text: String) throws -> TaskUpdate {
         #expect(throws: DecodingError.self) { try decode(#"{"assignee": 3}"#) }
     }
 
-    @Test func literalsAndNilAreValuesAndNull() {
-        let cleared: Nullable<String> = nil
+    /// `nil` must not pass for `.null`: an `X?` property that became `Nullable<X>` would silently send `null` where
+    /// existing code meant "leave it out" (see `nilNoLongerCompilesForATriStateProperty` in the generator's tests).
+    @Test func nilIsNotANullable() {
+        #expect(!(Nullable<String>.self is any ExpressibleByNilLiteral.Type))
+        #expect(!(Nullable<Int>.self is any ExpressibleByNilLiteral.Type))
+    }
+
+    @Test func literalsAreValuesAndTheOptionalInitializerMapsNilToNull() {
+        let cleared: Nullable<String> = .null
         let named: Nullable<String> = "ana"
         let count: Nullable<Int> = 3
         let ratio: Nullable<Double> = 0.5
@@ -89,5 +96,21 @@ private func decode(_ text: String) throws -> TaskUpdate {
     @Test func aLoneNullableHasNoKeyToOmit() throws {
         #expect(try json([Nullable<Int>.absent, .null, .value(1)]) == "[null,null,1]")
         #expect(try JSONDecoder().decode([Nullable<Int>].self, from: Data("[null,1]".utf8)) == [.null, .value(1)])
+    }
+
+    /// Issue 25 review: a form has no `null`, so `.null` sends the field empty (`assignee=`, Stripe's way of
+    /// clearing a field) where `.absent` sends nothing; multipart and `deepObject` query parameters alike.
+    @Test func nullIsAnEmptyFieldInFormsMultipartAndDeepObjectQueries() throws {
+        #expect(try FormURLEncoder().encode(TaskUpdate(title: "x", assignee: .null)) == "title=x&assignee=")
+        #expect(try FormURLEncoder().encode(TaskUpdate(title: "x", assignee: .absent)) == "title=x")
+        #expect(try FormURLEncoder().encode(TaskUpdate(title: nil, assignee: .value("ana"))) == "assignee=ana")
+
+        #expect(try !MultipartFormEncoder().encode(TaskUpdate(assignee: .null)).isEmpty)
+        #expect(try MultipartFormEncoder().encode(TaskUpdate(assignee: .absent)).isEmpty)
+
+        var parameters = OperationParameters()
+        parameters.query("filter", TaskUpdate(title: "x", assignee: .null), style: .deepObject)
+        parameters.query("other", TaskUpdate(assignee: .absent), style: .deepObject)
+        #expect(parameters.queryItems.map { "\($0.name)=\($0.value ?? "-")" } == ["filter[title]=x", "filter[assignee]="])
     }
 }

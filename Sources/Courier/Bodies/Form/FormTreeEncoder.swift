@@ -143,8 +143,11 @@ private struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let encoder: FormNodeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
+    /// An explicit `nil` under a key (what a ``Nullable/null`` property encodes) is the field with an empty value,
+    /// `key=`: the form convention for clearing a field (Stripe's). An `Optional` left `nil` is never written here
+    /// (`encodeIfPresent` skips it), so it still sends nothing.
     func encodeNil(forKey key: Key) throws {
-        _ = encoder.builder.child(forKey: key.stringValue)
+        encoder.builder.child(forKey: key.stringValue).content = .leaf(.text(""))
     }
 
     func encode(_ value: some Encodable, forKey key: Key) throws {

@@ -5,7 +5,7 @@ import Foundation
 /// escaped, so `+`, `&`, `=` and non-ASCII text always arrive as data.
 ///
 /// Nested values and arrays are named by ``nesting`` and ``arrays``; `nil` values and empty arrays send
-/// nothing; dates and booleans follow ``dates`` and ``bools``; `Data` is Base64; fields keep the order the
+/// nothing, an explicit `null` (``Nullable/null``, `encodeNil(forKey:)`) sends the field empty (`key=`); dates and booleans follow ``dates`` and ``bools``; `Data` is Base64; fields keep the order the
 /// value encodes them in, so the same value always gives the same bytes.
 ///
 /// ```swift

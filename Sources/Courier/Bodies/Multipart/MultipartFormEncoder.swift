@@ -4,7 +4,8 @@ import Foundation
 /// ``MultipartFile`` in the value becomes a file part streamed from memory or disk.
 ///
 /// Fields are named as ``FormURLEncoder`` names them (`address[city]`, `tags[]`), which is what Vapor's
-/// and Hummingbird's form decoders read.
+/// and Hummingbird's form decoders read. As there, `nil` sends no part and an explicit `null`
+/// (``Nullable/null``) sends the field's part with an empty body.
 ///
 /// ```swift
 /// struct NewPost: Encodable, Sendable {

@@ -34,7 +34,7 @@ extension ArticleOperations {
         return Courier.Endpoint<Courier.JSONStream<Article>>(operation: "getArticleFeed", method: .get, path: "/articles/feed", accept: "application/jsonl", coders: BlogPlatformCoders.shared) { response in
             switch response.status {
             case 200: return response.jsonStream(Article.self)
-            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.jsonStream(Article.self)
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"], contentTypes: ["application/jsonl"]): return response.jsonStream(Article.self)
             default: throw response.unacceptable()
             }
         }

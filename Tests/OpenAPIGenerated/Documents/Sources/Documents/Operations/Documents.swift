@@ -24,11 +24,11 @@ extension DocumentsOperations {
     ///
     /// `GET /negotiated/invoices/{id}` · operation `getInvoicePdf`
     public func getInvoicePdf(id: Swift.String) -> Courier.Endpoint<Foundation.Data> {
-        return Courier.Endpoint<Foundation.Data>(operation: "getInvoicePdf", method: .get, path: "/negotiated/invoices/\(id)", accept: "application/pdf", coders: DocumentsCoders.shared) { response in
+        return Courier.Endpoint<Foundation.Data>(operation: "getInvoicePdf", method: .get, path: "/negotiated/invoices/\(id)", accept: "application/pdf, application/json;q=0.1", coders: DocumentsCoders.shared) { response in
             switch response.status {
             case 200: return response.data
             case 404: throw response.failure(GetInvoicePdfError.notFound(try response.json(Problem.self)))
-            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.data
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"], contentTypes: ["application/pdf"]): return response.data
             default: throw response.failure(GetInvoicePdfError.undocumented(status: response.status, body: response.data))
             }
         }
@@ -41,7 +41,7 @@ extension DocumentsOperations {
         return Courier.Endpoint<Foundation.Data>(operation: "getSalesCsv", method: .get, path: "/negotiated/reports/sales.csv", accept: "text/csv", coders: DocumentsCoders.shared) { response in
             switch response.status {
             case 200: return response.data
-            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.data
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"], contentTypes: ["text/csv"]): return response.data
             default: throw response.unacceptable()
             }
         }

@@ -45,7 +45,7 @@ extension NumbersOperations {
         return Courier.Endpoint<Foundation.Data>(operation: "multiline", method: .get, path: "/multiline", accept: "text/event-stream", coders: EventStreamCoders.shared) { response in
             switch response.status {
             case 200: return response.data
-            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.data
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"], contentTypes: ["text/event-stream"]): return response.data
             default: throw response.unacceptable()
             }
         }

@@ -77,7 +77,7 @@ extension GeneralOperations {
         return Courier.Endpoint<Foundation.Data>(operation: "bytes", method: .get, path: "/bytes/\(n)", accept: "application/octet-stream", coders: HttpbinEchoCoders.shared) { response in
             switch response.status {
             case 200: return response.data
-            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"]): return response.data
+            case 200..<300 where response.toleratesUndocumentedSuccess(documented: ["200"], contentTypes: ["application/octet-stream"]): return response.data
             default: throw response.unacceptable()
             }
         }
