@@ -268,6 +268,10 @@ def summary_line(result):
     return " · ".join(parts)
 
 
+MULTIFILE_FIXTURES = os.path.join(ROOT, "Tests", "OpenAPIFixtures", "multifile")
+SPLITTER = os.path.join(ROOT, "scripts", "redocly-split.py")
+
+
 def package_differences(expected_dir, actual_dir):
     """The files (relative paths) that differ between two generated packages, missing ones included."""
     def files(directory):
