@@ -8,8 +8,10 @@ import OpenAPIKit
 /// every operation to an `Endpoint` factory; `Examples` collects documented examples for stubs; `Emit` writes the
 /// files. Output depends only on the input and the options: same bytes every run.
 public struct Generator: Sendable {
+    /// What to generate and how: module name, Courier's location, tests, filters.
     public var options: GeneratorOptions
 
+    /// A generator with `options`.
     public init(options: GeneratorOptions = GeneratorOptions()) {
         self.options = options
     }

@@ -62,6 +62,20 @@ import Testing
         #expect(device.diagnostics[0].message.hasSuffix("which is not a regular file"))
     }
 
+    @Test func aFileOverTheLimitIsUnreadable() throws {
+        let directory = try writeFileTree(["openapi.yaml": Self.header + "paths:\n  /x: {$ref: 'huge.yaml'}\n"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A sparse file: 1 byte over the limit on paper, nothing on disk.
+        let huge = directory.appendingPathComponent("huge.yaml")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(ReferenceBundler.largestReferencedFile + 1))
+        try handle.close()
+        let failure = try #require(loadFailure(at: directory.appendingPathComponent("openapi.yaml")))
+        #expect(failure.diagnostics.map(\.code) == ["unreadable"])
+        #expect(failure.diagnostics[0].message == "$ref huge.yaml names huge.yaml, which is 67108865 bytes, over the 64 MiB a referenced file may have")
+    }
+
     @Test func aPathItemCycleAcrossFilesIsAnError() throws {
         let failure = try loading([
             "openapi.yaml": Self.header + "paths:\n  /a: {$ref: 'a.yaml'}\n",

@@ -6,8 +6,8 @@ import Foundation
 /// ``APICoders/iso8601Encoder()`` makes one, so generated clients send lower-case UUIDs in JSON bodies and in
 /// `content`-encoded parameters. Everything else is the `JSONEncoder` it is: its strategies and formatting apply.
 ///
-/// NOTE: `JSONEncoder` is `Sendable` (unchecked) because its settings must not change once it is shared; this
-/// subclass adds no state, so the same holds for it.
+/// NOTE: `@unchecked Sendable` as `JSONEncoder` itself is: the base class keeps its options behind its own lock,
+/// and this subclass adds no stored state, so sharing it across tasks is as safe as sharing a `JSONEncoder`.
 final class LowercaseUUIDJSONEncoder: JSONEncoder, @unchecked Sendable {
     override func encode<T: Encodable>(_ value: T) throws -> Data {
         try super.encode(LowercasedUUIDs(value))
