@@ -102,16 +102,17 @@ public struct Client: Sendable {
 
     /// ``send(_:)`` on the executor the task is on.
     private func sendHere(_ request: ClientRequest) async throws -> ClientResponse {
+        let response: ClientResponse
         do {
-            var response = try await chain(request)
-            // NOTE: here, not in a middleware: only the body the caller reads is progress; bodies that
-            // layers read and drop on the way (a retried attempt, a redirect) are not.
-            if let onProgress = request.options.onProgress {
-                response.body = response.body.reportingDownloadProgress(to: onProgress)
-            }
-            return response
+            response = try await chain(request)
         } catch {
             throw NetworkError.wrapping(error, request: request)
         }
+        // NOTE: here, not in a middleware: only the body the caller reads is progress; bodies that
+        // layers read and drop on the way (a retried attempt, a redirect) are not.
+        guard let onProgress = request.options.onProgress else { return response }
+        var watched = response
+        watched.body = response.body.reportingDownloadProgress(to: onProgress)
+        return watched
     }
 }

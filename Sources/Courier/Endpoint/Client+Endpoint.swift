@@ -22,14 +22,16 @@ extension Client {
             throw NetworkError.wrapping(error, request: nil)
         }
         let (response, data) = try await sendCollecting(request)
+        guard endpoint.acceptableStatus.contains(response.status) else {
+            throw NetworkError(.unacceptableStatus(response.status.code), response: response)
+        }
+        // NOTE: the response moves into the input and back out, never copied: each copy of a response
+        // touches the reference counts of its head and body, which a cache hit shares between threads.
+        let input = EndpointResponse(data: data, response: response, decoder: endpoint.decoder ?? configuration.decoder)
         do {
-            guard endpoint.acceptableStatus.contains(response.status) else {
-                throw NetworkError(.unacceptableStatus(response.status.code), response: response)
-            }
-            let input = EndpointResponse(data: data, response: response, decoder: endpoint.decoder ?? configuration.decoder)
-            return (try endpoint.decode(input), response)
+            return (try endpoint.decode(input), input.response)
         } catch {
-            throw NetworkError.wrapping(error, request: response.request, response: response)
+            throw NetworkError.wrapping(error, request: input.response.request, response: input.response)
         }
     }
 
@@ -55,7 +57,10 @@ extension Client {
             response.body = .empty
             throw NetworkError.wrapping(error, request: response.request, response: response)
         }
-        response.body = ResponseBody(data)
+        // A body already in memory (a cache hit, a stub) stays as it is.
+        if response.body.bufferedData == nil {
+            response.body = ResponseBody(data)
+        }
         return (response, data)
     }
 }

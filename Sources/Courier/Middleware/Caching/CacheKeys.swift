@@ -11,19 +11,49 @@ enum CacheKeys {
         return canonical(scheme: scheme, authority: authority, path: request.head.path ?? "/")
     }
 
+    /// The key of the request's entry (``key(_:)`` of its ``url(of:)``), made in one allocation; `nil`
+    /// for a relative request.
+    static func key(of request: ClientRequest) -> String? {
+        guard let scheme = request.head.scheme, let authority = request.head.authority else { return nil }
+        return canonical(scheme: scheme, authority: authority, path: request.head.path ?? "/", prefix: keyPrefix)
+    }
+
+    /// The URL a key names.
+    static func url(ofKey key: String) -> String {
+        String(key.utf8.dropFirst(keyPrefix.utf8.count)) ?? key
+    }
+
+    private static let keyPrefix = "GET "
+
     /// One spelling for URLs that name the same resource (RFC 3986 §6.2.2–6.2.3), so that a lookup
     /// and an invalidation by `Location` agree: scheme and host lowercased, the default port dropped,
     /// percent escapes in uppercase, an empty path as `/`.
-    static func canonical(scheme: String, authority: String, path: String) -> String {
+    static func canonical(scheme: String, authority: String, path: String, prefix: String = "") -> String {
+        // NOTE: byte comparisons rather than `String.hasSuffix` (Unicode-aware, and slow): this runs on
+        // every request a cache sees, and every byte compared here is ASCII or lowercased already.
         let scheme = lowercased(scheme)
         var authority = lowercased(authority)
         let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
-        if let defaultPort, authority.hasSuffix(defaultPort) {
-            authority.removeLast(defaultPort.count)
-        } else if authority.hasSuffix(":") {
-            authority.removeLast()
+        if let defaultPort, hasSuffix(authority, defaultPort) {
+            authority = String(authority.utf8.dropLast(defaultPort.utf8.count)) ?? authority
+        } else if authority.utf8.last == UInt8(ascii: ":") {
+            authority = String(authority.utf8.dropLast()) ?? authority
         }
-        return "\(scheme)://\(authority)\(uppercasingEscapes(path.hasPrefix("/") ? path : "/" + path))"
+        let path = uppercasingEscapes(path)
+        // One allocation of the right size.
+        var url = String()
+        url.reserveCapacity(prefix.utf8.count + scheme.utf8.count + 4 + authority.utf8.count + path.utf8.count)
+        url += prefix
+        url += scheme
+        url += "://"
+        url += authority
+        if path.utf8.first != UInt8(ascii: "/") { url += "/" }
+        url += path
+        return url
+    }
+
+    private static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
+        text.utf8.count >= suffix.utf8.count && text.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
     }
 
     /// `text` lowercased, without a copy when it has no uppercase ASCII letter (URLs almost never do;
@@ -63,7 +93,7 @@ enum CacheKeys {
 
     /// The key of the entry for `url`. HEAD is answered from the GET entry, so the method is always GET.
     static func key(_ url: String) -> String {
-        "GET " + url
+        keyPrefix + url
     }
 
     /// A digest of the request's credentials, or `nil` when it carries none. Responses are only ever

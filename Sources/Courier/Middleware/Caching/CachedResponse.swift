@@ -21,55 +21,71 @@ public struct CachedResponse: Sendable, Codable, Equatable {
         }
     }
 
+    /// The values, shared by every copy.
+    ///
+    /// NOTE: one reference rather than a dozen stored properties: a hit copies the stored response, and
+    /// each copy of a shared string or buffer is an atomic write to memory that every core serving hits
+    /// fights over (measured: half of a hit's CPU at 64 concurrent requests on two cores).
+    private var storage: Storage
+
     /// The URL of the request, absolute.
-    public var url: String
+    public var url: String {
+        get { storage.values.url }
+        set { update { $0.url = newValue } }
+    }
     /// The status code.
-    public var status: Int
+    public var status: Int {
+        get { storage.values.status }
+        set { update { $0.status = newValue } }
+    }
     /// The reason phrase.
-    public var reasonPhrase: String
+    public var reasonPhrase: String {
+        get { storage.values.reasonPhrase }
+        set { update { $0.reasonPhrase = newValue } }
+    }
     /// The header fields, in order.
     public var headerFields: [Field] {
-        didSet { derived = Derived(headerFields) }
+        get { storage.values.headerFields }
+        set { update { $0.headerFields = newValue } }
     }
     /// The whole body, as the transport delivered it (already decoded if the transport decodes).
-    public var body: Data
+    public var body: Data {
+        get { storage.values.body }
+        set { update { $0.body = newValue } }
+    }
     /// When the request that produced it was sent (RFC 9111 §4.2.3 `request_time`).
-    public var requestTime: Date
+    public var requestTime: Date {
+        get { storage.values.requestTime }
+        set { update { $0.requestTime = newValue } }
+    }
     /// When its head arrived (`response_time`).
-    public var responseTime: Date
+    public var responseTime: Date {
+        get { storage.values.responseTime }
+        set { update { $0.responseTime = newValue } }
+    }
     /// The values the request had for the header fields the response's `Vary` names, by lowercased name;
     /// a field the request did not have is absent.
-    public var varyingRequestFields: [String: String]
+    public var varyingRequestFields: [String: String] {
+        get { storage.values.varyingRequestFields }
+        set { update { $0.varyingRequestFields = newValue } }
+    }
     /// Its age when it arrived, in seconds: RFC 9111 §4.2.3 `corrected_initial_age`, from `Date`, `Age`
     /// and the time the exchange took.
-    public var initialAge: Double
+    public var initialAge: Double {
+        get { storage.values.initialAge }
+        set { update { $0.initialAge = newValue } }
+    }
     /// How long it stays fresh, in seconds, from `max-age`, `Expires` or (if configured) heuristics; 0
     /// when it must be revalidated before each use.
-    public var freshnessLifetime: Double
+    public var freshnessLifetime: Double {
+        get { storage.values.freshnessLifetime }
+        set { update { $0.freshnessLifetime = newValue } }
+    }
     /// A digest of the credentials (`Authorization`, `Proxy-Authorization`, `Cookie`) the request
     /// carried, `nil` if none: a variant is served only to a request with the same credentials.
-    public var credentialIdentity: String?
-
-    /// What the cache reads from the fields on every hit, worked out once per value rather than per hit.
-    private var derived: Derived
-
-    private struct Derived: Sendable, Equatable {
-        let fields: HTTPFields
-        let control: CacheControl
-        let varyingNames: [String]
-        let hasAgeOrLength: Bool
-
-        init(_ headerFields: [Field]) {
-            var fields = HTTPFields()
-            fields.reserveCapacity(headerFields.count)
-            for field in headerFields {
-                if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
-            }
-            self.fields = fields
-            control = CacheControl(fields)
-            varyingNames = CacheKeys.varyingNames(fields)
-            hasAgeOrLength = fields[.age] != nil || fields[.contentLength] != nil
-        }
+    public var credentialIdentity: String? {
+        get { storage.values.credentialIdentity }
+        set { update { $0.credentialIdentity = newValue } }
     }
 
     /// Creates a cached response.
@@ -86,41 +102,26 @@ public struct CachedResponse: Sendable, Codable, Equatable {
         freshnessLifetime: Double,
         credentialIdentity: String?
     ) {
-        self.url = url
-        self.status = status
-        self.reasonPhrase = reasonPhrase
-        self.headerFields = headerFields
-        self.body = body
-        self.requestTime = requestTime
-        self.responseTime = responseTime
-        self.varyingRequestFields = varyingRequestFields
-        self.initialAge = initialAge
-        self.freshnessLifetime = freshnessLifetime
-        self.credentialIdentity = credentialIdentity
-        derived = Derived(headerFields)
+        storage = Storage(Values(
+            url: url, status: status, reasonPhrase: reasonPhrase, headerFields: headerFields, body: body,
+            requestTime: requestTime, responseTime: responseTime, varyingRequestFields: varyingRequestFields,
+            initialAge: initialAge, freshnessLifetime: freshnessLifetime, credentialIdentity: credentialIdentity
+        ))
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case url, status, reasonPhrase, headerFields, body, requestTime, responseTime, varyingRequestFields, initialAge
-        case freshnessLifetime, credentialIdentity
-    }
-
-    /// Decodes a value that `encode(to:)` wrote.
+    /// Decodes a value that ``encode(to:)`` wrote.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            url: try container.decode(String.self, forKey: .url),
-            status: try container.decode(Int.self, forKey: .status),
-            reasonPhrase: try container.decode(String.self, forKey: .reasonPhrase),
-            headerFields: try container.decode([Field].self, forKey: .headerFields),
-            body: try container.decode(Data.self, forKey: .body),
-            requestTime: try container.decode(Date.self, forKey: .requestTime),
-            responseTime: try container.decode(Date.self, forKey: .responseTime),
-            varyingRequestFields: try container.decode([String: String].self, forKey: .varyingRequestFields),
-            initialAge: try container.decode(Double.self, forKey: .initialAge),
-            freshnessLifetime: try container.decode(Double.self, forKey: .freshnessLifetime),
-            credentialIdentity: try container.decodeIfPresent(String.self, forKey: .credentialIdentity)
-        )
+        storage = Storage(try Values(from: decoder))
+    }
+
+    /// Encodes the values, each under its property's name.
+    public func encode(to encoder: any Encoder) throws {
+        try storage.values.encode(to: encoder)
+    }
+
+    /// Whether both hold the same values.
+    public static func == (lhs: CachedResponse, rhs: CachedResponse) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
     }
 
     /// Roughly how many bytes the value occupies: what a store's byte budget counts.
@@ -135,14 +136,76 @@ public struct CachedResponse: Sendable, Codable, Equatable {
     }
 
     /// The header fields as `HTTPFields`; fields whose names are no longer valid are dropped.
-    var fields: HTTPFields { derived.fields }
+    var fields: HTTPFields { storage.derived.fields }
 
     /// Its `Cache-Control` directives.
-    var control: CacheControl { derived.control }
+    var control: CacheControl { storage.derived.control }
 
     /// The field names its `Vary` lists, lowercased (`["*"]` for `Vary: *`).
-    var varyingNames: [String] { derived.varyingNames }
+    var varyingNames: [String] { storage.derived.varyingNames }
 
-    /// Whether its fields have an `Age` or a `Content-Length` (a cache sets both when it serves it).
-    var hasAgeOrLength: Bool { derived.hasAgeOrLength }
+    /// The head a hit serves at `age` seconds: made by `make` from the stored fields once per age and
+    /// kept with the values, so the hits of one second share one head instead of each copying every field.
+    func servedHead(age: Int, _ make: (HTTPFields) -> HTTPResponse) -> HTTPResponse {
+        if let last = storage.servedHead.withLock({ $0 }), last.age == age { return last.head }
+        let head = make(storage.derived.fields)
+        storage.servedHead.withLock { $0 = (age, head) }
+        return head
+    }
+
+    /// Changes a copy of the values; the fields are worked out again only when they changed.
+    private mutating func update(_ change: (inout Values) -> Void) {
+        var values = storage.values
+        change(&values)
+        let derived = values.headerFields == storage.values.headerFields ? storage.derived : nil
+        storage = Storage(values, derived: derived)
+    }
+}
+
+extension CachedResponse {
+    /// The stored values, as the public properties read and write them.
+    fileprivate struct Values: Sendable, Codable, Equatable {
+        var url: String
+        var status: Int
+        var reasonPhrase: String
+        var headerFields: [Field]
+        var body: Data
+        var requestTime: Date
+        var responseTime: Date
+        var varyingRequestFields: [String: String]
+        var initialAge: Double
+        var freshnessLifetime: Double
+        var credentialIdentity: String?
+    }
+
+    /// What the cache reads from the fields on every hit, worked out once per value rather than per hit.
+    fileprivate struct Derived: Sendable {
+        let fields: HTTPFields
+        let control: CacheControl
+        let varyingNames: [String]
+
+        init(_ headerFields: [Field]) {
+            var fields = HTTPFields()
+            fields.reserveCapacity(headerFields.count)
+            for field in headerFields {
+                if let name = HTTPField.Name(field.name) { fields.append(HTTPField(name: name, value: field.value)) }
+            }
+            self.fields = fields
+            control = CacheControl(fields)
+            varyingNames = CacheKeys.varyingNames(fields)
+        }
+    }
+
+    /// One value's storage, never changed once made: a setter makes a new one.
+    fileprivate final class Storage: Sendable {
+        let values: Values
+        let derived: Derived
+        /// The head served last and the age it was served at.
+        let servedHead = Locked<(age: Int, head: HTTPResponse)?>(nil)
+
+        init(_ values: Values, derived: Derived? = nil) {
+            self.values = values
+            self.derived = derived ?? Derived(values.headerFields)
+        }
+    }
 }

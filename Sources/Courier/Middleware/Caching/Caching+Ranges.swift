@@ -10,8 +10,8 @@ extension Caching {
         let fields = request.head.headerFields
         guard request.method == .get, let range = fields[.range], policy != .reloadIgnoringCache,
               [.ifRange, .ifMatch, .ifNoneMatch, .ifModifiedSince, .ifUnmodifiedSince].allSatisfy({ fields[$0] == nil }),
-              let url = CacheKeys.url(of: request) else { return nil }
-        let exchange = Exchange(request: request, url: url, control: CacheControl(fields))
+              let key = CacheKeys.key(of: request) else { return nil }
+        let exchange = Exchange(request: request, key: key, control: CacheControl(fields))
         let now = dates.now()
         guard !exchange.control.noStore || policy == .onlyFromCache,
               let stored = await store.responses(forKey: exchange.key).first(where: { CacheKeys.matches($0, fields: fields, identity: exchange.identity) }),

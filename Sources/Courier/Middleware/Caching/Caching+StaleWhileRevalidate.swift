@@ -28,7 +28,7 @@ extension Caching {
         guard revalidating.withLock({ $0.insert(flight).inserted }) else { return }
         var request = exchange.request
         if request.options.timeout == nil { request.options.timeout = .seconds(60) }
-        let bounded = Exchange(request: request, url: exchange.url, control: exchange.control)
+        let bounded = Exchange(request: request, key: exchange.key, control: exchange.control)
         let limit = configuration.maxEntrySize
         Task { [revalidating] in
             defer { revalidating.withLock { _ = $0.remove(flight) } }

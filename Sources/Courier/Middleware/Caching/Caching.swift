@@ -31,11 +31,11 @@ struct Caching<C: Clock<Duration>>: Middleware {
         }
         // A conditional or partial request is the caller's own business: neither served nor stored.
         let conditionals: [HTTPField.Name] = [.range, .ifRange, .ifMatch, .ifNoneMatch, .ifModifiedSince, .ifUnmodifiedSince]
-        guard let url = CacheKeys.url(of: request), !conditionals.contains(where: { fields[$0] != nil }) else {
+        guard let key = CacheKeys.key(of: request), !conditionals.contains(where: { fields[$0] != nil }) else {
             if policy == .onlyFromCache { throw Self.notCached(request, "a relative, conditional or range request is never cached") }
             return try await next(request)
         }
-        let exchange = Exchange(request: request, url: url, control: CacheControl(fields))
+        let exchange = Exchange(request: request, key: key, control: CacheControl(fields))
         // A request's `no-store` forbids storing, not reading: with `.onlyFromCache` the store is still asked.
         if policy == .reloadIgnoringCache || (exchange.control.noStore && policy != .onlyFromCache) {
             return try await fetch(exchange, next: next)
@@ -86,24 +86,21 @@ struct Caching<C: Clock<Duration>>: Middleware {
 
     func served(_ stored: CachedResponse, to request: ClientRequest, as status: CacheStatus, at now: Date) -> ClientResponse {
         // A stored age is finite but may be huge; `Age` caps at 2³¹ (RFC 9111 §5.1).
-        let age = String(Int(min(max(0, stored.age(at: now)), 2_147_483_648)))
-        var fields: HTTPFields
-        if stored.hasAgeOrLength {
-            fields = stored.fields
-            fields[.age] = age
-            fields[.contentLength] = String(stored.body.count)
-        } else {
-            // What is stored never has them (see `storable`): appending to a new value is cheaper than
-            // replacing in a copy of the stored one, which searches for each name.
-            fields = HTTPFields()
-            fields.reserveCapacity(stored.fields.count + 2)
-            fields.append(contentsOf: stored.fields)
-            fields.append(HTTPField(name: .age, value: age))
-            fields.append(HTTPField(name: .contentLength, value: String(stored.body.count)))
+        let age = Int(min(max(0, stored.age(at: now)), 2_147_483_648))
+        let head = stored.servedHead(age: age) { storedFields in
+            var fields = storedFields
+            // What is stored never has them (see `storable`) unless a store was handed values that do.
+            if fields[.age] != nil || fields[.contentLength] != nil {
+                fields[.age] = String(age)
+                fields[.contentLength] = String(stored.body.count)
+            } else {
+                fields.append(HTTPField(name: .age, value: String(age)))
+                fields.append(HTTPField(name: .contentLength, value: String(stored.body.count)))
+            }
+            return HTTPResponse(status: HTTPResponse.Status(code: stored.status, reasonPhrase: stored.reasonPhrase), headerFields: fields)
         }
         var answered = request
         answered.options.cacheStatus = status
-        let head = HTTPResponse(status: HTTPResponse.Status(code: stored.status, reasonPhrase: stored.reasonPhrase), headerFields: fields)
         return ClientResponse(head: head, body: request.method == .head ? .empty : ResponseBody(stored.body), request: answered)
     }
 
@@ -186,16 +183,18 @@ struct Caching<C: Clock<Duration>>: Middleware {
 /// One request as the cache sees it.
 struct Exchange: Sendable {
     let request: ClientRequest
-    let url: String
     let control: CacheControl
+    /// The entry's key, from ``CacheKeys/key(of:)``.
     let key: String
     let identity: String?
 
-    init(request: ClientRequest, url: String, control: CacheControl) {
+    init(request: ClientRequest, key: String, control: CacheControl) {
         self.request = request
-        self.url = url
+        self.key = key
         self.control = control
-        key = CacheKeys.key(url)
         identity = CacheKeys.credentialIdentity(request.head.headerFields)
     }
+
+    /// The request's URL in canonical form; only a response being stored needs it.
+    var url: String { CacheKeys.url(ofKey: key) }
 }

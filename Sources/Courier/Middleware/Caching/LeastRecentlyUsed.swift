@@ -4,15 +4,17 @@
 /// from key to slot: use, insertion and eviction are constant time, and a use hashes its key once (a
 /// cache hit does one).
 struct LeastRecentlyUsed<Value> {
+    /// A key's place in the order. NOTE: the values live in an array of their own, so that reading one
+    /// copies the value alone, not its key and links too.
     private struct Slot {
         var key: String
-        var value: Value
         var cost: Int
         var newer: Int?
         var older: Int?
     }
 
     private var slots: [Slot?] = []
+    private var values: [Value?] = []
     private var free: [Int] = []
     private var index: [String: Int] = [:]
     private var newest: Int?
@@ -28,19 +30,21 @@ struct LeastRecentlyUsed<Value> {
             unlink(position)
             link(position)
         }
-        return slots[position]?.value
+        return values[position]
     }
 
     /// Stores `value` as the most recently used.
     mutating func setValue(_ value: Value, forKey key: String, cost: Int) {
         removeValue(forKey: key)
-        let slot = Slot(key: key, value: value, cost: cost)
+        let slot = Slot(key: key, cost: cost)
         let position: Int
         if let reused = free.popLast() {
             slots[reused] = slot
+            values[reused] = value
             position = reused
         } else {
             slots.append(slot)
+            values.append(value)
             position = slots.count - 1
         }
         index[key] = position
@@ -53,6 +57,7 @@ struct LeastRecentlyUsed<Value> {
         unlink(position)
         totalCost -= slots[position]?.cost ?? 0
         slots[position] = nil
+        values[position] = nil
         free.append(position)
     }
 
