@@ -130,4 +130,31 @@ struct CachingMiddlewareTests {
         #expect(rig.store.count == 0)
         #expect(CacheKeys.url("/x?q=%e2", relativeTo: "https://h.example:443/") == "https://h.example/x?q=%E2")
     }
+
+    @Test("hits within one second share a head; the next second's hits say the new Age, and a changed entry its new fields")
+    func servedHeadFollowsAgeAndEntry() async throws {
+        let rig = Rig { _ in (200, [.cacheControl: "max-age=600", .eTag: "\"v1\""]) }
+        _ = try await rig.get()
+        let first = try await rig.get().0
+        let sameSecond = try await rig.get().0
+        #expect(first.head.headerFields[.age] == "0")
+        #expect(sameSecond.head == first.head)
+        await rig.clock.advance(by: .seconds(7))
+        let later = try await rig.get().0
+        #expect(later.head.headerFields[.age] == "7")
+        #expect(later.head.headerFields[.contentLength] == "\(Data("body of GET".utf8).count)")
+        // A store that changes the entry's fields serves the new ones, not the head made before.
+        let key = try #require(CacheKeys.key(of: try ClientRequest(.get, url: Self.url)))
+        rig.store.updateResponses(forKey: key) { variants in
+            variants.map { variant in
+                var changed = variant
+                changed.headerFields.append(.init(name: "X-Changed", value: "yes"))
+                return changed
+            }
+        }
+        let changed = try await rig.get().0
+        #expect(changed.head.headerFields[HTTPField.Name("X-Changed")!] == "yes")
+        #expect(changed.head.headerFields[.age] == "7")
+        #expect(rig.transport.requests.count == 1)
+    }
 }
