@@ -56,6 +56,11 @@ PRODUCT_MODULES = {
     "MetricsTestKit": {"MetricsTestKit", "Metrics", "CoreMetrics"},
 }
 
+# Options read outside the folder that declares them, on purpose and for now: name -> why.
+OPTION_EXCEPTIONS = {
+    "retryListeners": "the private retry channel metrics and tracing listen on; issue #26, item 1, removes it",
+}
+
 TARGET_KINDS = ("target", "testTarget", "executableTarget", "systemLibrary", "binaryTarget", "plugin", "macro")
 
 
@@ -355,6 +360,56 @@ def check_imports(targets_by_name, files):
     return problems
 
 
+def option_folder(path):
+    """The folder an option declared in `path` belongs to: `Sources/Courier/Middleware/<Name>` for a built-in, else
+    the top folder of the core (`Sources/Courier/Core`, `Sources/Courier/Transfers`, …)."""
+    parts = path.split("/")
+    depth = 4 if path.startswith(MIDDLEWARE_FOLDER + "/") else 3
+    return "/".join(parts[:depth]) if len(parts) > depth else os.path.dirname(path)
+
+
+def declared_options(code):
+    """The properties `code` adds to `RequestOptions` (the names of its `extension RequestOptions` members)."""
+    names = []
+    for m in re.finditer(r"\bextension\s+RequestOptions\s*\{", code):
+        block = code[m.end():balanced(code, m.end() - 1) - 1]
+        # Members at the block's own depth only: accessor and function bodies are left out.
+        flat, depth = [], 0
+        for c in block:
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+            elif depth == 0:
+                flat.append(c)
+        names += re.findall(r"\bvar\s+([A-Za-z_]\w*)", "".join(flat))
+    return names
+
+
+def check_options(files):
+    """Rule 6: an option read outside the folder that declares it is declared in Sources/Courier/Core."""
+    stripped = {path: strip_swift(source) for sources in files.values() for path, source in sources}
+    declared = {}
+    for path, code in stripped.items():
+        if path.startswith(CORE_FOLDER + "/"):
+            for name in declared_options(code):
+                declared[name] = option_folder(path)
+    core = CORE_FOLDER + "/Core"
+    problems = []
+    for name, folder in sorted(declared.items()):
+        if folder == core or name in OPTION_EXCEPTIONS:
+            continue
+        use = re.compile(r"\boptions\??\.%s\b" % re.escape(name))
+        for path, code in sorted(stripped.items()):
+            if not path.startswith("Sources/") or path.startswith(folder + "/"):
+                continue
+            for m in use.finditer(code):
+                line = code.count("\n", 0, m.start()) + 1
+                problems.append(f"{path}:{line}: reads the option {name}, which `{folder}/` declares; an option read "
+                                f"outside its folder is declared in `{core}/` (rule 6)")
+    return problems
+
+
 def cells(row):
     return [cell.strip() for cell in row.strip().strip("|").split("|")]
 
@@ -418,7 +473,7 @@ def check(root):
     targets_by_name = {t.name: t for t in targets}
     files = swift_files(root, targets)
     return (check_core(targets_by_name, files) + check_middleware(files) + check_generator(targets_by_name, files)
-            + check_imports(targets_by_name, files) + check_document(root, targets))
+            + check_imports(targets_by_name, files) + check_document(root, targets) + check_options(files))
 
 
 def main():

@@ -60,7 +60,7 @@ DOCUMENT = """\
 
 ## The core's folders
 
-`Sources/Courier/Core/`, `Sources/Courier/Middleware/`, `Sources/Courier/Middleware/Retry/`.
+`Sources/Courier/Core/`, `Sources/Courier/Errors/`, `Sources/Courier/Middleware/`, `Sources/Courier/Middleware/Retry/`.
 
 ## Rules
 
@@ -90,6 +90,31 @@ FILES = {
             let note = "over URLSessionTransport or AsyncHTTPClientTransport"
             /* a block comment /* nested */ naming URLSessionTransport */
         }
+        """,
+    "Sources/Courier/Core/RequestOptions+Core.swift": """\
+        enum TimeoutKey: RequestOptionKey { static let defaultValue: Duration? = nil }
+        extension RequestOptions {
+            /// Read by the transports and by the retry layer.
+            public var timeout: Duration? {
+                get { self[TimeoutKey.self] }
+                set { var ignored = newValue; self[TimeoutKey.self] = ignored }
+            }
+        }
+        """,
+    "Sources/Courier/Middleware/Retry/RetryPolicy.swift": """\
+        extension RequestOptions {
+            public var retryPolicy: Int {
+                get { 0 }
+                set {}
+            }
+            func attemptsLeft() -> Int { let local = 1; return local }
+        }
+        struct Reading {
+            func read(_ request: ClientRequest) { _ = (request.options.retryPolicy, request.options.timeout) }
+        }
+        """,
+    "Sources/Courier/Errors/NetworkError.swift": """\
+        public struct NetworkError: Error {}
         """,
     "Sources/CourierGenerator/Emit.swift": '''\
         import Foundation
@@ -246,6 +271,25 @@ class ArchitectureCheckTests(unittest.TestCase):
         broken = subprocess.run([sys.executable, script, "--root", self.root], capture_output=True, text=True)
         self.assertEqual(broken.returncode, 1)
         self.assertIn("check-architecture: Sources/Courier/Core/Client.swift:1: the core imports NIOCore", broken.stderr)
+
+
+    def test_an_option_declared_by_a_built_in_and_read_elsewhere_is_reported(self):
+        # The built-in's own folder and the core's options are fine (the clean package reads both).
+        self.write("Sources/Courier/Errors/NetworkError.swift", "let policy = request.options.retryPolicy\n")
+        self.assertOneProblem("Sources/Courier/Errors/NetworkError.swift:1: reads the option retryPolicy, which "
+                              "`Sources/Courier/Middleware/Retry/` declares; an option read outside its folder is "
+                              "declared in `Sources/Courier/Core/` (rule 6)")
+
+    def test_another_built_in_or_module_reading_a_built_ins_option_is_reported(self):
+        self.write("Sources/Courier/Middleware/Retry/Hedge.swift", "let own = options?.retryPolicy\n")
+        self.write("Sources/CourierAsyncHTTPClient/Policy.swift", "let policy = request.options.retryPolicy\n")
+        problems = self.problems()
+        self.assertEqual([p.split(":")[0] for p in problems], ["Sources/CourierAsyncHTTPClient/Policy.swift"], problems)
+
+    def test_only_members_of_the_extension_count_as_options(self):
+        # `local` and `ignored` are locals of accessor and function bodies, not options.
+        self.write("Sources/Courier/Errors/Locals.swift", "let a = options.local\nlet b = options.ignored\n")
+        self.assertEqual(self.problems(), [])
 
 
 class ThisRepositoryTests(unittest.TestCase):
