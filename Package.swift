@@ -106,6 +106,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // The test server's routes read and write `ByteBuffer`s (Hummingbird brings NIOCore; named, as imported).
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // An independent multipart parser: the test server checks what Courier's encoder sends.
                 .product(name: "MultipartKit", package: "multipart-kit"),

@@ -103,6 +103,16 @@ func middlewareModelCustom() async throws {
     _ = articles
 }
 
+/// Fails a request without a tenant with an existing kind and a message of its own.
+struct RequireTenant: Middleware {
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        guard request.options.tenant != "default" else {
+            throw NetworkError(.invalidHeader(name: "X-Tenant"), message: "the request names no tenant.", request: request)
+        }
+        return try await next(request)
+    }
+}
+
 // MARK: BuiltInMiddleware.md
 
 func builtInMiddlewareExamples(client: Client, tokens: SessionTokens, logger: Logger) {

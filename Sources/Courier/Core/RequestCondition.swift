@@ -80,16 +80,3 @@ public struct RequestCondition: Sendable {
         return withoutUser.split(separator: ":", maxSplits: 1).first.map(String.init) ?? withoutUser
     }
 }
-
-enum OperationIDOptionKey: RequestOptionKey {
-    static let defaultValue: String? = nil
-}
-
-extension RequestOptions {
-    /// The API operation this request performs (an OpenAPI `operationId`), for conditional layers,
-    /// logs and metrics; `nil` unless set.
-    public var operationID: String? {
-        get { self[OperationIDOptionKey.self] }
-        set { self[OperationIDOptionKey.self] = newValue }
-    }
-}

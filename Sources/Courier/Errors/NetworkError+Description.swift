@@ -90,98 +90,36 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         return noted
     }
 
+    /// The first line's text: the error's own message, else the table's summary (`Kind.info`), with the status
+    /// line when there is a response.
     private var summary: String {
         if let message { return message }
-        switch kind {
-        case .unacceptableStatus:
-            guard let response else { return "the server answered with an unacceptable status." }
+        if case .unacceptableStatus = kind, let response {
             return "the server answered \(StatusText.line(response.status))."
-        case .invalidURL: return "the URL is not valid."
-        case .invalidHeader(let name): return "the header '\(name)' is not valid."
-        case .encodingFailed: return "the request body could not be encoded."
-        case .invalidBody: return "the request body cannot be sent."
-        case .shutdown: return "the transport was shut down."
-        case .notConnected: return "there is no network connection."
-        case .cannotConnect: return "could not connect to the server."
-        case .connectionClosed: return "the connection closed before the response was complete."
-        case .tlsFailure: return "the secure connection failed."
-        case .timedOut: return "the request timed out."
-        case .cancelled: return "the request was cancelled."
-        case .decodingFailed: return "the response body could not be decoded."
-        case .emptyBody: return "the response body is empty."
-        case .bodyTooLarge: return "the body is larger than its limit."
-        case .invalidResponse: return "the server's reply is not valid HTTP."
-        case .transportFailed: return "the transport failed."
-        case .circuitOpen: return "the circuit for this host is open; the request was not sent."
-        case .rateLimited: return "the rate limit was reached; the request was not sent."
-        case .authenticationFailed: return "the credential could not be obtained or refreshed."
-        case .tooManyRedirects: return "the redirects did not end."
-        case .insecureRedirect: return "a redirect from https to http was refused."
-        case .notCached: return "the response is not in the cache, and the request may not use the network."
-        case .unsupported: return "the transport cannot do what the request asks."
         }
+        return kind.info.summary
     }
 
-    /// What a person should check next.
+    /// What a person should check next: the table's hint (`Kind.info`), unless the request, the response or the
+    /// operation says something more precise.
     private var hint: String? {
         switch kind {
         case .invalidURL where request?.isRelative == true:
             return "the request is relative; add .targeting(server) to the client."
-        case .invalidURL, .invalidHeader, .encodingFailed, .invalidBody:
-            return "fix the value that built the request."
-        case .shutdown:
-            return "a transport cannot be used after shutdown(); create a new one."
-        case .notConnected:
-            return "check the network connection."
-        case .cannotConnect:
-            return "is the server running, and are the host and port right?"
-        case .connectionClosed:
-            return "the server or a proxy dropped the connection; a non-idempotent request may have been processed."
-        case .tlsFailure:
-            return "check the server's certificate and the trust settings of the transport."
-        case .timedOut:
+        case .timedOut where response != nil || request?.options.timeout != nil:
             let limit = request?.options.timeout.map { " (\($0.readable))" } ?? ""
             if response != nil {
                 return "the response began but its body did not finish in time\(limit); raise RequestOptions.timeout if the body is large, or check the server."
             }
             return "the server did not answer in time\(limit); raise RequestOptions.timeout or check the server."
-        case .cancelled:
-            return nil
         case .unacceptableStatus(let code) where operationStatus != nil:
             return operationStatusHint(operationStatus!, code: code)
         case .decodingFailed where operationStatus == .schemaMismatch:
             return operationStatusHint(.schemaMismatch, code: response?.status.code)
-        case .unacceptableStatus(let code) where (400..<500).contains(code):
-            return "a client error: check the path, the parameters, the body and the credentials."
-        case .unacceptableStatus(let code) where code >= 500:
-            return "a server error: the server failed; the body above may say why."
-        case .unacceptableStatus(let code) where Self.followableRedirects.contains(code):
-            guard request?.options.redirects.isEmpty != false else {
-                return "a redirect the client declined to follow (its Location, method or body could not be followed safely); the response's Location says where it points."
-            }
-            return "a redirect that no layer followed: add .followingRedirects() to the client (Client.standard has it), or accept 3xx in the endpoint's AcceptableStatus."
-        case .unacceptableStatus:
-            return "the endpoint does not accept this status; widen its AcceptableStatus if it is expected."
-        case .decodingFailed, .emptyBody:
-            return "the body does not match the type the endpoint decodes; compare it with the model."
-        case .bodyTooLarge:
-            return "raise RequestOptions.maxResponseBodySize if the size is expected."
-        case .circuitOpen:
-            return "the host failed repeatedly; the breaker lets a probe through after its cool-down."
-        case .rateLimited:
-            return "slow down, or let the rate limiter wait instead of failing."
-        case .authenticationFailed:
-            return "the cause below says why the token provider failed; the user may need to sign in again."
-        case .tooManyRedirects:
-            return "the server redirects in a loop or too often; check the URL and the server's configuration."
-        case .insecureRedirect:
-            return "the server sent an https request to plain http; allow it explicitly only if that is intended."
-        case .notCached:
-            return "the request's cachePolicy is .onlyFromCache: load it once with the network first, or use .returnCacheElseLoad."
-        case .unsupported:
-            return "use a transport that supports it; the message above says which."
-        case .invalidResponse, .transportFailed:
-            return nil
+        case .unacceptableStatus(let code) where Self.followableRedirects.contains(code) && request?.options.redirects.isEmpty == false:
+            return "a redirect the client declined to follow (its Location, method or body could not be followed safely); the response's Location says where it points."
+        default:
+            return kind.info.hint
         }
     }
 

@@ -34,30 +34,11 @@ public struct UserFacingMessages: Sendable {
         for override in overrides {
             if let message = override(networkError) { return message }
         }
-        return Self.builtIn(networkError.kind)
+        return networkError.kind.info.userMessage
     }
 
-    private static func builtIn(_ kind: NetworkError.Kind) -> String {
-        switch kind {
-        case .notConnected: "You appear to be offline. Check your connection and try again."
-        case .cannotConnect, .connectionClosed, .transportFailed: "The server could not be reached. Please try again."
-        case .tlsFailure: "A secure connection to the server could not be made."
-        case .timedOut: "The server took too long to answer. Please try again."
-        case .cancelled: "The request was cancelled."
-        case .unacceptableStatus(let code): message(forStatus: code)
-        case .decodingFailed, .emptyBody, .invalidResponse, .bodyTooLarge: "The server sent an answer the app could not read."
-        case .invalidURL, .invalidHeader, .encodingFailed, .invalidBody: "The request could not be made. Please update the app or contact support."
-        case .shutdown: "The app is shutting down its network connections."
-        case .circuitOpen: "The service is having problems. Please try again in a moment."
-        case .rateLimited: "Too many requests. Please wait a moment and try again."
-        case .authenticationFailed: "Please sign in again."
-        case .tooManyRedirects, .insecureRedirect: "The server sent the request somewhere it could not follow."
-        case .notCached: "This isn't available offline."
-        case .unsupported: "This feature is not available on this device."
-        }
-    }
-
-    private static func message(forStatus code: Int) -> String {
+    /// The message for an unacceptable status, which `NetworkError.Kind.info` gives for `unacceptableStatus`.
+    static func message(forStatus code: Int) -> String {
         switch code {
         case 401: "Please sign in again."
         case 403: "You don't have permission to do that."

@@ -1,3 +1,6 @@
+// Declared in the core: `Client.send` opens a WebSocket when `webSocket` is set, transports read its settings, and
+// built-ins that must not share or repeat an opening (duplicate removal, hedging) check it.
+
 /// Marks a request as a WebSocket opening (see ``RequestOptions/webSocket``).
 enum WebSocketOptionKey: RequestOptionKey {
     static let defaultValue: WebSocketConfiguration? = nil

@@ -1,3 +1,5 @@
+// Declared in the core: `Client.send` reads it to report download progress, and the transports to report uploads.
+
 /// Who is told about a request's upload and download progress.
 enum ProgressOptionKey: RequestOptionKey {
     static let defaultValue: (@Sendable (TransferProgress) -> Void)? = nil
