@@ -12,7 +12,7 @@ extension ResponseBody {
     ///
     /// ```swift
     /// struct OneAtATime: Middleware {
-    ///     let gate: Gate   // an actor of yours with enter() async and leave()
+    ///     let gate: Gate   // yours: a Sendable class with `enter() async` and `leave()`
     ///
     ///     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
     ///         await gate.enter()
