@@ -304,6 +304,16 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        // The proof that a user's middleware needs nothing private: a throttle and a logger written with a plain
+        // `import Courier` (no `@testable`, no `package` access), tested against the real test server.
+        .testTarget(
+            name: "MiddlewareToolkitTests",
+            dependencies: [
+                "Courier",
+                "CourierTesting",
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "CourierTestingTests",
             dependencies: [

@@ -8,8 +8,10 @@ import NIOHTTP1
 /// flow into an async sequence whose reader's pace is pushed back to the connection (a part is
 /// acknowledged only when the reader wants more).
 ///
-/// `@unchecked Sendable`: every mutable property is touched only on `eventLoop`, the loop AsyncHTTPClient
-/// calls this delegate on; callbacks from the reader's side hop onto it first.
+/// `@unchecked Sendable`: every mutable property but `chunks` is touched only on `eventLoop`, the loop
+/// AsyncHTTPClient calls this delegate on; callbacks from the reader's side hop onto it first. `chunks` is
+/// the exception: set in `init` and taken once by ``body(for:length:shutDown:)`` on the sending task, after
+/// `head` completed; the event loop never touches it. `headSent` is read from any thread, under its lock.
 final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = Void
     typealias Chunks = NIOThrowingAsyncSequenceProducer<

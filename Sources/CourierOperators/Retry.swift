@@ -1,5 +1,4 @@
 import Courier
-import HTTPTypes
 
 /// Retry as a higher-order function: takes a function that makes calls and returns one whose calls run
 /// again after each retryable failure, under `policy`'s backoff, waiting on `clock` — FunNetworking's
@@ -23,49 +22,42 @@ import HTTPTypes
 ///     input; the call it makes is run once per attempt.
 ///   - policy: how many attempts and how long to wait between them.
 ///   - clock: the clock the waits run on; inject a test clock so that tests never wait.
-///   - isRetryable: which errors deserve another attempt; `nil` uses the policy's statuses, error
-///     kinds and methods (see `RetryPolicy.allowsRetry(after:)`).
+///   - isRetryable: which errors deserve another attempt; `nil` asks the policy's one decision,
+///     `RetryPolicy.decision(for:request:)`, the same that `Client.retrying(_:clock:)` makes: its
+///     statuses, error kinds, methods, bodies and `Retry-After` (see `RetryPolicy.allowsRetry(after:)`).
 public func retry<Input, Output: Sendable>(
     _ makeCall: @escaping @Sendable (Input) -> Call<Output>,
     policy: RetryPolicy = .default,
     clock: some Clock<Duration> = ContinuousClock(),
     isRetryable: (@Sendable (any Error) -> Bool)? = nil
 ) -> @Sendable (Input) -> Call<Output> {
-    let isRetryable = isRetryable ?? { error in policy.allowsRetry(after: error) }
+    guard let isRetryable else {
+        return { input in makeCall(input).retry(policy, clock: clock, deciding: policy.retryDecision(after:)) }
+    }
     return { input in makeCall(input).retry(policy, clock: clock, isRetryable: isRetryable) }
 }
 
 extension RetryPolicy {
-    /// Whether a call that failed with `error` may run again under this policy, the same judgement
-    /// `Client.retrying(_:clock:)` makes about a response or error:
+    /// Whether a call that failed with `error` may run again under this policy: the judgement
+    /// `Client.retrying(_:clock:)` makes about a response or error, `RetryPolicy.decision(for:request:)`,
+    /// asked about the request the error carries:
     ///
     /// - never after cancellation, nor after an error that another attempt cannot fix (an invalid URL,
     ///   a bad header, a body that does not decode);
     /// - after `NetworkError.Kind.unacceptableStatus(_:)` with one of `retryableStatuses`, or an
-    ///   error kind in `retryableErrors`, when sending again is safe: the request's method is one of
-    ///   `retryableMethods`, it carries an `Idempotency-Key`, `retriesNonIdempotentRequests` is on,
-    ///   or it could not even connect (the server never saw it);
-    /// - after any error that is not a `NetworkError` (the call may do other work than HTTP).
+    ///   error kind in `retryableErrors`, when sending again is safe: the body can be sent again, and
+    ///   the request is idempotent (`RetryPolicy.isIdempotent(_:)`), `retriesNonIdempotentRequests` is
+    ///   on, or it could not even connect (`cannotConnect`, `notConnected`: the server never saw it);
+    /// - after any error that is not a `NetworkError` (the call may do other work than HTTP), except
+    ///   cancellation.
     public func allowsRetry(after error: any Error) -> Bool {
-        guard let error = error as? NetworkError else { return isRetryable(error) }
-        switch error.kind {
-        case .unacceptableStatus(let code):
-            return retryableStatuses.contains(code) && mayResend(error.request)
-        case let kind where retryableErrors.contains(kind):
-            // A request that never reached the server can always go again.
-            return kind == .cannotConnect || mayResend(error.request)
-        default:
-            return false
-        }
+        retryDecision(after: error).allowsRetry
     }
 
-    /// Whether `request` may be sent twice; an unknown request is not HTTP work, so it may.
-    private func mayResend(_ request: ClientRequest?) -> Bool {
-        guard let request else { return true }
-        return retriesNonIdempotentRequests
-            || retryableMethods.contains(request.method)
-            || request.head.headerFields[Self.idempotencyKey] != nil
+    /// The policy's decision about a failed call: a `NetworkError` is judged with the request it
+    /// carries; other work is retried unless it was cancelled (`isRetryable(_:)`).
+    func retryDecision(after error: any Error) -> RetryDecision {
+        guard let failure = error as? NetworkError else { return isRetryable(error) ? .retry : .stop(reason: nil) }
+        return decision(for: .failure(failure), request: failure.request)
     }
-
-    private static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }

@@ -113,6 +113,70 @@ struct RequireTenant: Middleware {
     }
 }
 
+/// What the toolkit snippet's `OneAtATime` waits on: one holder at a time, the others in arrival order.
+///
+/// `@unchecked Sendable`: `held` and `waiters` are read and written only while `lock` is held.
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        await withCheckedContinuation { continuation in
+            let admitted = lock.withLock {
+                guard held else {
+                    held = true
+                    return true
+                }
+                waiters.append(continuation)
+                return false
+            }
+            if admitted { continuation.resume() }
+        }
+    }
+
+    func leave() {
+        let next: CheckedContinuation<Void, Never>? = lock.withLock {
+            guard !waiters.isEmpty else {
+                held = false
+                return nil
+            }
+            return waiters.removeFirst()
+        }
+        next?.resume()
+    }
+}
+
+struct OneAtATime: Middleware {
+    let gate: Gate              // yours: a Sendable class with `enter() async` and `leave()`
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        await gate.enter()
+        var response: ClientResponse
+        do {
+            response = try await next(request)
+        } catch {
+            gate.leave()
+            throw error
+        }
+        response.body = response.body.onFinish { [gate] in gate.leave() }
+        return response
+    }
+}
+
+struct BodyLog: Middleware {
+    let logger: Logger
+
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        var response = try await next(request)
+        let status = response.status.code
+        response.body = response.body.observing { [logger] bytes, ending in
+            logger.info("\(request.method) \(request.head.path ?? "/"): \(status), \(bytes) bytes, \(ending)")
+        }
+        return response
+    }
+}
+
 // MARK: BuiltInMiddleware.md
 
 func builtInMiddlewareExamples(client: Client, tokens: SessionTokens, logger: Logger) {

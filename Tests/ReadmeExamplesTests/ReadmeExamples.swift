@@ -211,6 +211,14 @@ func retryPolicyExample() async throws {
     _ = (retrying, request, settings)
 }
 
+func retryDecisionExample() throws -> (RetryDecision, Bool) {
+    let post = try ClientRequest(.post, url: "https://api.example.com/orders")
+    let refused = NetworkError(.cannotConnect, request: post)
+    let decision = RetryPolicy.default.decision(for: .failure(refused), request: post)   // .retry: the server never saw it
+    let idempotent = RetryPolicy.default.isIdempotent(post)                                  // false: no Idempotency-Key
+    return (decision, idempotent)
+}
+
 func resilienceBuildersExample(client: Client) {
     _ = client.hedging(.after(.milliseconds(80)))
     _ = client.hedging(.percentile(0.95, fallback: .milliseconds(100)))
@@ -454,6 +462,9 @@ struct ReadmeExamplesTests {
         try await integrationExample()
         try requestExample()
         try redactionExample()
+        let (decision, idempotent) = try retryDecisionExample()
+        #expect(decision == .retry)
+        #expect(!idempotent)
         try await TestServer.withRunning { server in
             let client = Client(transport: URLSessionTransport())
                 .with(UserAgent(value: "app/1.0"))

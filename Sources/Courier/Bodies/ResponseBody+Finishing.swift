@@ -1,27 +1,60 @@
 import Foundation
 
-/// How a response body's transfer ended.
-enum BodyEnding: Sendable {
-    /// Read to the end.
-    case finished
-    /// The transport failed while it was read.
-    case failed(any Error)
-    /// Dropped before its end: nobody will read the rest.
-    case abandoned
-}
-
 extension ResponseBody {
     /// This body, calling `action` once when it has been read to the end, has failed, or has been
-    /// dropped unread: for a layer that holds something (a throttle slot) until the response is over,
-    /// not only until its head arrived. A body in memory is already over: `action` runs at once.
-    func onFinish(_ action: @escaping @Sendable () -> Void) -> ResponseBody {
+    /// dropped unread.
+    ///
+    /// Use it in a layer that holds something (a concurrency slot, a lease, a lock on a file) until the
+    /// response is over, not only until its head arrived: a streamed body keeps its connection busy
+    /// until it is read or dropped. A body in memory is already over: `action` runs at once. Nothing
+    /// is buffered or delayed, and `action` runs on whichever task ends the body, so keep it short and
+    /// non-blocking. To know how the body ended, use ``observing(onChunk:onEnd:)``.
+    ///
+    /// ```swift
+    /// struct OneAtATime: Middleware {
+    ///     let gate: Gate   // yours: a Sendable class with `enter() async` and `leave()`
+    ///
+    ///     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+    ///         await gate.enter()
+    ///         var response: ClientResponse
+    ///         do { response = try await next(request) } catch { gate.leave(); throw error }
+    ///         response.body = response.body.onFinish { gate.leave() }
+    ///         return response
+    ///     }
+    /// }
+    /// ```
+    public func onFinish(_ action: @escaping @Sendable () -> Void) -> ResponseBody {
         observing { _, _ in action() }
     }
 
     /// This body, showing each chunk to `onChunk` as the reader takes it, and calling `onEnd` once with
-    /// the number of bytes read and how the transfer ended: for layers that report on a whole exchange
-    /// (logging, metrics, tracing) without buffering or delaying it. A body in memory ends at once.
-    func observing(
+    /// the number of bytes read and how the transfer ended.
+    ///
+    /// Use it in a layer that reports on a whole exchange (a log line with the byte count, a duration
+    /// metric, a span that ends with the body) without buffering or delaying it: the reader still gets
+    /// every chunk as it arrives. `onEnd` runs once: with ``BodyEnding/finished`` after the last chunk,
+    /// ``BodyEnding/failed(_:)`` when reading throws, or ``BodyEnding/abandoned`` when the body is dropped
+    /// unread. A body in memory ends at once: `onChunk` sees its bytes and `onEnd` runs before this
+    /// returns. Both closures run on the reader's task: keep them short and non-blocking.
+    ///
+    /// ```swift
+    /// struct BodySizeLogger: Middleware {
+    ///     let logger: Logger
+    ///
+    ///     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+    ///         var response = try await next(request)
+    ///         response.body = response.body.observing { [logger] bytes, ending in
+    ///             logger.info("\(request.method) \(request.head.path ?? "/"): \(bytes) bytes, \(ending)")
+    ///         }
+    ///         return response
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - onChunk: shown each chunk as the reader takes it; `nil` to count bytes only.
+    ///   - onEnd: called once with the bytes read and how the transfer ended.
+    public func observing(
         onChunk: (@Sendable (Data) -> Void)? = nil,
         onEnd: @escaping @Sendable (_ bytes: Int64, _ ending: BodyEnding) -> Void
     ) -> ResponseBody {

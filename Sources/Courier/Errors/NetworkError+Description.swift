@@ -82,9 +82,19 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
         return printable + more + "(\(data.count) bytes)"
     }
 
-    /// The same error with `note` added after what its message says, for a layer that decided something
-    /// about it (a retry that was not made, and why).
-    func noting(_ note: String) -> NetworkError {
+    /// The same error with `note` added after what its message says: its kind, request, response,
+    /// attempt and underlying error stay as they are.
+    ///
+    /// Use it in a layer that decided something about an error it passes on — a retry it did not make,
+    /// a fallback it did not take — so that the diagnosis a person reads says why. Context is added,
+    /// never overwritten: the error's own message (or its kind's summary) comes first.
+    ///
+    /// ```swift
+    /// catch let error as NetworkError {
+    ///     throw error.adding(note: "Not retried: the circuit for this host is open.")
+    /// }
+    /// ```
+    public func adding(note: String) -> NetworkError {
         var noted = self
         noted.message = summary + " " + note
         return noted

@@ -21,6 +21,35 @@ extension Call {
         }
     }
 
+    /// A call that runs this one again after a failure for which `decide` allows another attempt:
+    /// after `policy`'s backoff on ``RetryDecision/retry``, after the given wait on
+    /// ``RetryDecision/retryAfter(_:)``, never past `policy`'s ``RetryPolicy/maxAttempts``,
+    /// ``RetryPolicy/maxElapsedTime`` or ``RetryPolicy/maxRetryAfter``. A ``RetryDecision/stop(reason:)``
+    /// with a reason is added to a ``NetworkError``'s message, as ``Client/retrying(_:clock:)`` does.
+    ///
+    /// Use it to give a call the same judgement as the retrying middleware:
+    ///
+    /// ```swift
+    /// let policy = RetryPolicy.exponential(base: .milliseconds(200))
+    /// let call = Call { try await client.send(request) }.retry(policy) { error in
+    ///     policy.decision(for: .failure(error), request: request)
+    /// }
+    /// ```
+    public func retry(
+        _ policy: RetryPolicy = .default,
+        clock: some Clock<Duration> = ContinuousClock(),
+        deciding decide: @escaping @Sendable (any Error) -> RetryDecision
+    ) -> Call {
+        Call {
+            try await RetryLoop(policy: policy, clock: clock).run { _ in
+                try await self.run()
+            } classify: { outcome in
+                guard case .failure(let error) = outcome else { return .stop(reason: nil) }
+                return decide(error)
+            }
+        }
+    }
+
     /// A call that fails with ``NetworkError/Kind/timedOut`` when this one has not finished within
     /// `limit` on `clock`; the work is cancelled then.
     public func timeout(after limit: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Call {

@@ -6,20 +6,22 @@ import Foundation
 /// nothing else. A value off the grammar (`UTC`, a missing comma, two spaces, dots in the time, a one-digit
 /// hour) is `nil`, which RFC 9111 §5.3 reads, for `Expires`, as "already expired" — never as a date a
 /// lenient formatter guessed.
-enum HTTPDate {
+///
+/// `package`: CourierTesting's test server writes its `Expires` and `Last-Modified` with the same formatter.
+package enum HTTPDate {
     /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form
     /// (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`); `nil` for anything else.
     ///
     /// - Parameter now: what an RFC 850 two-digit year is read against: a year more than 50 years after
     ///   `now` is the most recent past year with the same last two digits (RFC 9110 §5.6.7).
-    static func parse(_ value: String, now: Date = Date()) -> Date? {
+    package static func parse(_ value: String, now: Date = Date()) -> Date? {
         let bytes = Array(value.utf8)
         var imf = DateScanner(bytes), rfc850 = DateScanner(bytes), asctime = DateScanner(bytes)
         return imf.imfFixdate() ?? rfc850.rfc850(now: now) ?? asctime.asctime()
     }
 
     /// `date` as an IMF-fixdate.
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "GMT")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)

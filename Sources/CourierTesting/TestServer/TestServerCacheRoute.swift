@@ -1,3 +1,5 @@
+// Only the date formatter: Courier's other names (ResponseBody, Server) would clash with Hummingbird's here.
+import enum Courier.HTTPDate
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -45,13 +47,13 @@ extension TestServerRoutes {
         var headers = HTTPFields()
         if let control = parameters["cc"] { headers[.cacheControl] = String(control) }
         if let expires = parameters["expires"] {
-            headers[.expires] = Int(expires).map { HTTPDates.format(Date().addingTimeInterval(Double($0))) } ?? "invalid"
+            headers[.expires] = Int(expires).map { HTTPDate.format(Date().addingTimeInterval(Double($0))) } ?? "invalid"
         }
         if let age = parameters["age"] { headers[.age] = String(age) }
         let tag = "\"v\(version)\""
         if parameters["etag"] == "1" { headers[.eTag] = tag }
         // A fixed past date per version, so that a newer version is always later.
-        let lastModified = HTTPDates.format(Date(timeIntervalSince1970: 1_767_225_600 + Double(version) * 86_400))
+        let lastModified = HTTPDate.format(Date(timeIntervalSince1970: 1_767_225_600 + Double(version) * 86_400))
         if parameters["lm"] == "1" { headers[.lastModified] = lastModified }
         let varyNames = parameters["vary"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
         if !varyNames.isEmpty { headers[.vary] = varyNames.joined(separator: ", ") }
@@ -72,16 +74,5 @@ extension TestServerRoutes {
         if parameters["partial"] == "1" { headers[.contentRange] = "bytes 0-9/100" }
         response.headers.append(contentsOf: headers)
         return response
-    }
-}
-
-/// HTTP dates for the test server's headers.
-enum HTTPDates {
-    static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
     }
 }

@@ -1,3 +1,5 @@
+// Only the date formatter: Courier's other names (ResponseBody, Server) would clash with Hummingbird's here.
+import enum Courier.HTTPDate
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -50,7 +52,7 @@ extension TestServerRoutes {
         let size = min(max(query["size"].flatMap { Int($0) } ?? 1 << 20, 0), 64 << 20)
         let version = await state.resumableVersion(key)
         let entityTag = "\"\(key)-v\(version)\""
-        let lastModified = HTTPDates.format(Date(timeIntervalSince1970: 1_767_225_600 + Double(version) * 86_400))
+        let lastModified = HTTPDate.format(Date(timeIntervalSince1970: 1_767_225_600 + Double(version) * 86_400))
         var headers: HTTPFields = [.contentType: "application/octet-stream", .acceptRanges: "bytes"]
         switch query["validator"].map(String.init) ?? "etag" {
         case "weak": headers[.eTag] = "W/\(entityTag)"

@@ -49,10 +49,20 @@ public struct DuplicateRemoval: Middleware {
         var waiters: [UInt64: CheckedContinuation<ClientResponse, any Error>] = [:]
     }
 
+    /// NOTE: a caller's cancellation can come before its continuation is in the table. `send` takes an
+    /// id and marks it `arriving` before it suspends; `withTaskCancellationHandler` runs `leave` at once
+    /// when the task is already cancelled, or concurrently, on another thread, while `join` has not yet
+    /// taken the lock. `leave` then finds no waiter to remove, so it records the id in
+    /// `cancelledOnArrival`, and `join`, which always clears `arriving` first, resumes that caller with
+    /// `CancellationError` instead of registering it. Without the two sets such a cancellation is lost:
+    /// the caller would wait for the whole transfer, and a flight whose only caller had gone would never
+    /// be cancelled. Both sets hold an id only between `send` and `join`, so they stay small.
     private struct State {
         var flights: [Key: Flight] = [:]
         var nextID: UInt64 = 0
+        /// Callers between taking an id and registering in `join`.
         var arriving: Set<UInt64> = []
+        /// Arriving callers whose cancellation came first: `join` turns them away.
         var cancelledOnArrival: Set<UInt64> = []
     }
 

@@ -48,6 +48,10 @@ struct Hooked: Middleware {
             case .continue:
                 continue
             case .makeNewRequest(let request):
+                // The earlier response is dropped: read its body to the end first, so that it gives its
+                // connection back to the pool and frees what layers inside hold (a throttle slot) before
+                // the new request waits for them.
+                _ = await response.releasingBody()
                 response = try await next(request)
             case .completed:
                 return response

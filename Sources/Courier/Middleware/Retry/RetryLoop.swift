@@ -2,16 +2,6 @@
 /// ``withRetries(_:clock:isRetryable:operation:)``: it knows nothing of HTTP; the caller classifies
 /// each outcome.
 struct RetryLoop<C: Clock<Duration>> {
-    /// What the caller makes of one attempt's outcome.
-    enum Verdict {
-        /// The outcome is final: return or throw it.
-        case done
-        /// Worth another attempt, after the server's wait when it gave one, else after the backoff.
-        case retry(serverDelay: Duration?)
-        /// Would be worth another attempt, but sending again is not safe; `reason` tells the caller.
-        case unsafe(reason: String)
-    }
-
     let policy: RetryPolicy
     let clock: C
     /// The caller's overall deadline, if any: no wait or attempt is started that would pass it.
@@ -23,7 +13,7 @@ struct RetryLoop<C: Clock<Duration>> {
     ///     it holds nothing (a connection, a throttle slot) meanwhile.
     nonisolated(nonsending) func run<T>(
         attempt: (_ number: Int) async throws -> T,
-        classify: (Result<T, any Error>) -> Verdict,
+        classify: (Result<T, any Error>) -> RetryDecision,
         withdrawFromBudget: () -> Bool = { true },
         settle: (T) async -> T = { $0 }
     ) async throws -> T {
@@ -40,22 +30,24 @@ struct RetryLoop<C: Clock<Duration>> {
             }
             if Task.isCancelled { return try outcome.get() }
             let delay: Duration
+            let serverDelay: Duration?
             switch classify(outcome) {
-            case .done:
-                return try finish(outcome, attempts: number, note: nil)
-            case .unsafe(let reason):
+            case .stop(let reason):
+                return try finish(outcome, attempts: number, note: reason.map { "Not retried: \($0)" })
+            case .retry:
+                serverDelay = nil
+            case .retryAfter(let wait):
+                serverDelay = wait
+            }
+            if let reason = refusal(after: number, serverDelay: serverDelay) {
                 return try finish(outcome, attempts: number, note: "Not retried: \(reason)")
-            case .retry(let serverDelay):
-                if let reason = refusal(after: number, serverDelay: serverDelay) {
-                    return try finish(outcome, attempts: number, note: "Not retried: \(reason)")
-                }
-                if let serverDelay {
-                    delay = serverDelay
-                } else {
-                    var generator = random ?? policy.makeRandomNumberGenerator()
-                    delay = policy.backoff.delay(beforeRetry: number, random: &generator)
-                    random = generator
-                }
+            }
+            if let serverDelay {
+                delay = serverDelay
+            } else {
+                var generator = random ?? policy.makeRandomNumberGenerator()
+                delay = policy.backoff.delay(beforeRetry: number, random: &generator)
+                random = generator
             }
             if let deadline, delay >= deadline.remaining {
                 return try finish(outcome, attempts: number, note: "Not retried: the deadline leaves no time to wait \(delay) for attempt \(number + 1).")
@@ -101,7 +93,7 @@ struct RetryLoop<C: Clock<Duration>> {
             return value
         case .failure(var error as NetworkError):
             error.attempt = max(error.attempt, attempts)
-            throw note.map(error.noting) ?? error
+            throw note.map { error.adding(note: $0) } ?? error
         case .failure(let error):
             throw error
         }

@@ -26,6 +26,9 @@ import HTTPTypes
 /// - the body can be sent again: a ``RequestBody/singlePass(length:_:)`` stream never is, and the error
 ///   says so.
 ///
+/// That judgement is one function, ``decision(for:request:)``, which ``Client/retrying(_:clock:)`` and
+/// CourierOperators' `retry` both ask; ``isIdempotent(_:)`` is its test of the method and header.
+///
 /// ## When
 ///
 /// After ``backoff``'s delay, or after the server's `Retry-After` (seconds or an HTTP date) when it sends

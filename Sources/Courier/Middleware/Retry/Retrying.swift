@@ -44,7 +44,7 @@ struct Retrying<C: Clock<Duration>>: Middleware {
             request.announceAttempt(number)
             return try await next(attempt)
         } classify: { outcome in
-            Self.verdict(on: outcome, for: request, policy: policy)
+            policy.decision(for: outcome, request: request)
         } withdrawFromBudget: {
             guard let budget else { return true }
             return ledger.withdraw(for: host, budget: budget, now: clock.now)
@@ -52,38 +52,6 @@ struct Retrying<C: Clock<Duration>>: Middleware {
             await response.releasingBody()
         }
     }
-
-    static func verdict(on outcome: Result<ClientResponse, any Error>, for request: ClientRequest, policy: RetryPolicy) -> RetryLoop<C>.Verdict {
-        let serverDelay: Duration?
-        let neverReachedServer: Bool
-        switch outcome {
-        case .success(let response):
-            guard policy.retryableStatuses.contains(response.status.code) else { return .done }
-            serverDelay = policy.honoursRetryAfter
-                ? response.head.headerFields[.retryAfter].flatMap { RetryAfter.delay($0, now: policy.currentDate()) }
-                : nil
-            neverReachedServer = false
-        case .failure(let error):
-            guard let error = error as? NetworkError, policy.retryableErrors.contains(error.kind) else { return .done }
-            serverDelay = nil
-            neverReachedServer = error.kind == .cannotConnect || error.kind == .notConnected
-        }
-        guard request.body.isReplayable else {
-            return .unsafe(reason: "the body is a single-pass stream and was already sent; use RequestBody.stream(length:_:) or .file(at:) to make it replayable.")
-        }
-        let idempotent = policy.retryableMethods.contains(request.method)
-            || request.head.headerFields[.idempotencyKey] != nil
-            || policy.retriesNonIdempotentRequests
-        guard idempotent || neverReachedServer else {
-            return .unsafe(reason: "\(request.method) is not idempotent and the server may have processed it; send an Idempotency-Key header or set RetryPolicy.retriesNonIdempotentRequests.")
-        }
-        return .retry(serverDelay: serverDelay)
-    }
-}
-
-extension HTTPField.Name {
-    /// `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header).
-    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }
 
 extension Client {

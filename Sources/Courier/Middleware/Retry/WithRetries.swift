@@ -30,7 +30,7 @@ nonisolated(nonsending) public func withRetries<T>(
     return try await loop.run { _ in
         try await operation()
     } classify: { outcome in
-        guard case .failure(let error) = outcome, isRetryable(error) else { return .done }
-        return .retry(serverDelay: nil)
+        guard case .failure(let error) = outcome, isRetryable(error) else { return .stop(reason: nil) }
+        return .retry
     }
 }

@@ -23,10 +23,7 @@ struct RequestTracing<T: Tracer>: Middleware {
                 try await next(request)
             }
         } catch {
-            let failure = NetworkError.wrapping(error, request: request)
-            span.attributes["error.type"] = failure.kind.name
-            span.recordError(failure)
-            span.setStatus(SpanStatus(code: .error, message: failure.kind.description))
+            Self.record(error, of: request, on: span)
             span.end()
             throw error
         }
@@ -43,14 +40,20 @@ struct RequestTracing<T: Tracer>: Middleware {
         var observed = response
         observed.body = response.body.observing { _, ending in
             if case .failed(let error) = ending {
-                let failure = NetworkError.wrapping(error, request: sent)
-                span.attributes["error.type"] = failure.kind.name
-                span.recordError(failure)
-                span.setStatus(SpanStatus(code: .error, message: failure.kind.description))
+                Self.record(error, of: sent, on: span)
             }
             span.end()
         }
         return observed
+    }
+
+    /// Marks `span` as failed by `error`, whether the exchange failed before its head or while its body
+    /// was read: OpenTelemetry's `error.type` (the kind's name), the error event, and the error status.
+    private static func record(_ error: any Error, of request: ClientRequest, on span: T.Span) {
+        let failure = NetworkError.wrapping(error, request: request)
+        span.attributes["error.type"] = failure.kind.name
+        span.recordError(failure)
+        span.setStatus(SpanStatus(code: .error, message: failure.kind.description))
     }
 
     /// The OpenTelemetry HTTP client attributes known before sending.

@@ -59,8 +59,8 @@ struct RetryingDownloadResumer<C: Clock<Duration>>: DownloadResumer {
         } classify: { outcome in
             guard case .failure(let error) = outcome, isResumable(error),
                   let error = error as? NetworkError, retryableErrors.contains(error.kind)
-            else { return .done }
-            return .retry(serverDelay: nil)
+            else { return .stop(reason: nil) }
+            return .retry
         } withdrawFromBudget: {
             withdrawFromBudget()
         }

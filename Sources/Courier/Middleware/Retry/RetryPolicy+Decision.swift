@@ -1,0 +1,87 @@
+import HTTPTypes
+
+extension RetryPolicy {
+    /// Whether another attempt after `outcome` is worth making and safe: the one decision that
+    /// ``Client/retrying(_:clock:)`` and CourierOperators' `retry` both make.
+    ///
+    /// In order, each an early return:
+    /// - a response whose status is not in ``retryableStatuses``, an error whose kind is not in
+    ///   ``retryableErrors`` (a ``NetworkError/Kind/unacceptableStatus(_:)`` counts as its status), and any
+    ///   error that is not a ``NetworkError`` are final: `.stop(reason: nil)`;
+    /// - a request whose body cannot be sent again (``RequestBody/singlePass(length:_:)``) stops, with
+    ///   the reason;
+    /// - a request that is not ``isIdempotent(_:)`` stops, with the reason, unless
+    ///   ``retriesNonIdempotentRequests`` is on or the error says the server never saw it
+    ///   (``NetworkError/Kind/cannotConnect``, ``NetworkError/Kind/notConnected``);
+    /// - otherwise `.retryAfter` the server's `Retry-After` when it sent one and ``honoursRetryAfter``
+    ///   is on, else `.retry`.
+    ///
+    /// How many attempts, how long, and the budget are the loop's to count, not this decision's.
+    ///
+    /// ```swift
+    /// let request = try ClientRequest(.post, url: "https://example.com/orders")
+    /// let failure = NetworkError(.timedOut, request: request)
+    /// RetryPolicy.default.decision(for: .failure(failure), request: request)
+    /// // .stop(reason: "POST is not idempotent and the server may have processed it; …")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - outcome: the response, or the error, of the attempt just made.
+    ///   - request: the request as sent; `nil` when the work is not known to be one request (then only
+    ///     the outcome is judged).
+    public func decision(for outcome: Result<ClientResponse, any Error>, request: ClientRequest?) -> RetryDecision {
+        let serverDelay: Duration?
+        let neverReachedServer: Bool
+        switch outcome {
+        case .success(let response):
+            // A status another attempt may change: overload, unavailability, a gateway's failure.
+            guard retryableStatuses.contains(response.status.code) else { return .stop(reason: nil) }
+            serverDelay = retryAfter(in: response)
+            neverReachedServer = false
+        case .failure(let error as NetworkError):
+            if case .unacceptableStatus(let code) = error.kind {
+                // A status check inside retry (or a pipeline's) reports the status as an error: the same judgement.
+                guard retryableStatuses.contains(code) else { return .stop(reason: nil) }
+                serverDelay = error.response.flatMap(retryAfter(in:))
+                neverReachedServer = false
+            } else {
+                // An invalid URL, a body that does not decode: no attempt fixes them.
+                guard retryableErrors.contains(error.kind) else { return .stop(reason: nil) }
+                serverDelay = nil
+                // No connection was made: whatever the method, the server never saw the request.
+                neverReachedServer = error.kind == .cannotConnect || error.kind == .notConnected
+            }
+        case .failure:
+            // Not an HTTP failure (cancellation among them): this decision has nothing to say about it.
+            return .stop(reason: nil)
+        }
+        guard let request else { return serverDelay.map(RetryDecision.retryAfter) ?? .retry }
+        // A single-pass stream was consumed by the first attempt: there is nothing left to send.
+        guard request.body.isReplayable else {
+            return .stop(reason: "the body is a single-pass stream and was already sent; use RequestBody.stream(length:_:) or .file(at:) to make it replayable.")
+        }
+        // A mutation the server may have applied must not be applied twice.
+        guard isIdempotent(request) || retriesNonIdempotentRequests || neverReachedServer else {
+            return .stop(reason: "\(request.method) is not idempotent and the server may have processed it; send an Idempotency-Key header or set RetryPolicy.retriesNonIdempotentRequests.")
+        }
+        return serverDelay.map(RetryDecision.retryAfter) ?? .retry
+    }
+
+    /// Whether sending `request` twice has the effect of sending it once, as this policy sees it: its
+    /// method is one of ``retryableMethods`` (the idempotent methods of RFC 9110 unless changed), or it
+    /// carries an `Idempotency-Key` header that the server deduplicates on.
+    public func isIdempotent(_ request: ClientRequest) -> Bool {
+        retryableMethods.contains(request.method) || request.head.headerFields[.idempotencyKey] != nil
+    }
+
+    /// The wait `response`'s `Retry-After` asks for, when this policy honours it and it can be read.
+    private func retryAfter(in response: ClientResponse) -> Duration? {
+        guard honoursRetryAfter, let value = response.head.headerFields[.retryAfter] else { return nil }
+        return RetryAfter.delay(value, now: currentDate())
+    }
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-header).
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}
