@@ -57,9 +57,7 @@ PRODUCT_MODULES = {
 }
 
 # Options read outside the folder that declares them, on purpose and for now: name -> why.
-OPTION_EXCEPTIONS = {
-    "retryListeners": "the private retry channel metrics and tracing listen on; issue #26, item 1, removes it",
-}
+OPTION_EXCEPTIONS: dict = {}
 
 TARGET_KINDS = ("target", "testTarget", "executableTarget", "systemLibrary", "binaryTarget", "plugin", "macro")
 
