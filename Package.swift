@@ -6,6 +6,14 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The packages only one product needs come with that product's trait (`traits:` below), so an app that uses only
+/// `Courier` and a transport resolves and fetches none of them.
+let withTesting: TargetDependencyCondition? = .when(traits: ["CourierTesting"])
+let withGenerator: TargetDependencyCondition? = .when(traits: ["CourierGenerator"])
+let withOpenAPI: TargetDependencyCondition? = .when(traits: ["CourierOpenAPI"])
+let withCombine: TargetDependencyCondition? = .when(platforms: [.linux], traits: ["CourierCombine"])
+let withCLI: TargetDependencyCondition? = .when(traits: ["CLI"])
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
@@ -20,6 +28,21 @@ let package = Package(
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .library(name: "CourierContract", targets: ["CourierContract"]),
         .executable(name: "courier", targets: ["courier"]),
+    ],
+    // What an app needs only if it uses these products: each trait brings the packages of one product. The root
+    // package enables them all (its default), so `swift run courier demo` and `scripts/test.sh` are unchanged; an app
+    // that writes `traits: []` on its `.package` line resolves none of these packages (BENCHMARKS.md, issue #26).
+    traits: [
+        .trait(name: "CourierTesting", description: "CourierTesting: stubs, record/replay, the test server."),
+        .trait(name: "CourierGenerator", description: "CourierGenerator and CourierContract: OpenAPIKit and Yams."),
+        .trait(name: "CourierOpenAPI", description: "CourierOpenAPI: the adapters for swift-openapi-runtime."),
+        .trait(name: "CourierCombine", description: "CourierCombine: OpenCombine on Linux (Apple's have Combine)."),
+        .trait(
+            name: "CLI",
+            description: "The courier command: swift-argument-parser, with the test server and the generator.",
+            enabledTraits: ["CourierTesting", "CourierGenerator"]
+        ),
+        .default(enabledTraits: ["CourierTesting", "CourierGenerator", "CourierOpenAPI", "CourierCombine", "CLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -104,15 +127,15 @@ let package = Package(
                 // The test server's /upload/decoded route decodes compressed request bodies.
                 "CourierCompression",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: withTesting),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: withTesting),
                 // The test server's routes read and write `ByteBuffer`s (Hummingbird brings NIOCore; named, as imported).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // An independent multipart parser: the test server checks what Courier's encoder sends.
-                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "MultipartKit", package: "multipart-kit", condition: withTesting),
                 // Readable diffs in assertion failures.
-                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "CustomDump", package: "swift-custom-dump", condition: withTesting),
             ],
             swiftSettings: strict
         ),
@@ -130,7 +153,7 @@ let package = Package(
             dependencies: [
                 "Courier",
                 // Combine where it exists; OpenCombine, the same API, where it does not.
-                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: withCombine),
             ],
             swiftSettings: strict
         ),
@@ -138,7 +161,7 @@ let package = Package(
             name: "CourierOpenAPI",
             dependencies: [
                 "Courier",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: withOpenAPI),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strict
@@ -147,8 +170,8 @@ let package = Package(
             name: "CourierGenerator",
             dependencies: [
                 // Emits Swift text; it does not link Courier.
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit", condition: withGenerator),
+                .product(name: "Yams", package: "Yams", condition: withGenerator),
             ],
             swiftSettings: strict
         ),
@@ -186,10 +209,10 @@ let package = Package(
                 "CourierTesting",
                 "CourierGenerator",
                 // `courier mock` serves a document's examples (NIOCore: the error of a request body over the limit).
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: withCLI),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: withCLI),
                 .product(name: "Logging", package: "swift-log"),
                 // `courier send --verify` and `--cert`: certificates and keys for the transport's TLS settings.
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
