@@ -3,7 +3,8 @@
 # `CourierAsyncHTTPClient` and builds a `Client(transport: AsyncHTTPClientTransport())`, resolved and built from
 # cold (its own scratch folder, its own empty repository cache, a manifest cache under the scratch folder), timed by
 # GNU time. Prints one Markdown table row per run:
-#   | label | packages resolved | resolve wall s | resolve user+sys s | build wall s | build user+sys s | peak RSS MiB |
+#   | label | packages | fetched MiB | resolve wall s | resolve user+sys s | build wall s | build user+sys s | peak RSS MiB |
+# packages: every package in the graph, Courier included; fetched: the size of the git clones SwiftPM made.
 #
 #   scripts/measure-package-weight.sh [--checkout DIR] [--rev REV] [--label TEXT] [--traits LIST|default]
 #                                     [--dependency path|git] [--resolve-only] [--keep]
@@ -116,12 +117,13 @@ read_time() {
 
 timed resolve swift package "${swift_options[@]}" resolve
 if [ "$resolve_only" = 0 ]; then timed build swift build "${swift_options[@]}"; fi
-if [ "$resolve_only" = 0 ] && grep -q "warning:" "$work/build.log"; then
-    echo "measure-package-weight: the build printed warnings:" >&2
-    grep "warning:" "$work/build.log" | sort -u >&2
+if [ "$resolve_only" = 0 ] && grep -q "^$work/app/.*warning:" "$work/build.log"; then
+    echo "measure-package-weight: the app's build printed warnings:" >&2
+    grep "^$work/app/.*warning:" "$work/build.log" | sort -u >&2
 fi
 
 pins="$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["pins"]))' "$work/app/Package.resolved")"
+fetched="$(du -sm "$work/cache/repositories" | cut -f1)"
 checkouts="$(find "$work/app/.build/checkouts" -mindepth 1 -maxdepth 1 -type d | wc -l)"
 # Courier itself is a pin only when it is a git dependency; count it either way.
 if [ "$dependency" = path ]; then packages=$((pins + 1)); else packages=$pins; fi
@@ -134,4 +136,4 @@ fi
 peak=$(( resolve_rss > build_rss ? resolve_rss : build_rss ))
 echo "measure-package-weight: $label ($commit, $dependency, traits: $traits): $pins pins, $checkouts checkouts:" \
     "$(python3 -c 'import json, sys; print(" ".join(sorted(p["identity"] for p in json.load(open(sys.argv[1]))["pins"])))' "$work/app/Package.resolved")" >&2
-echo "| $label | $packages | $resolve_wall | $resolve_cpu | $build_wall | $build_cpu | $peak |"
+echo "| $label | $packages | $fetched | $resolve_wall | $resolve_cpu | $build_wall | $build_cpu | $peak |"
