@@ -17,7 +17,11 @@ then checks:
      depends on declare (an import that works only because some package happens to bring it is refused);
   5. docs/architecture.md lists exactly Package.swift's targets, each with its folder, the targets it depends on and
      its products from other packages; every folder of Sources/Courier and Sources/Courier/Middleware is named in it,
-     and every path it names exists.
+     and every path it names exists;
+  6. an option read outside the folder that declares it (through `options.name` or `options[Key.self]`) is declared
+     in Sources/Courier/Core;
+  7. the toolkit's proof target (MiddlewareToolkitTests) imports nothing with `@testable` and names none of the
+     core's `package` types.
 
 Prints one line per violation and exits 1 when there is any; prints a one-line summary and exits 0 otherwise.
 `--self-test` runs this script's own tests (scripts/test_check_architecture.py), which build small trees with a
@@ -150,7 +154,9 @@ def transport_types(code):
     """The types `code` declares, or extends, as conforming to `Transport`."""
     found = set()
     for m in DECLARATION.finditer(code):
-        conformances = [part.strip().split()[-1] for part in m.group(2).split("where")[0].split(",") if part.strip()]
+        # `Transport`, `Courier.Transport`, and either inside a composition (`Transport & Sendable`).
+        parts = re.split(r"[,&]", m.group(2).split("where")[0])
+        conformances = [part.strip().split()[-1].split(".")[-1] for part in parts if part.strip()]
         if "Transport" in conformances:
             found.add(m.group(1).split(".")[-1])
     return found
@@ -225,7 +231,8 @@ def parse_package(source):
         path = re.match(r'"([^"]+)"', arguments.get("path", ""))
         default = {"testTarget": "Tests", "plugin": "Plugins"}.get(kind, "Sources")
         local, products = [], []
-        dependencies = arguments.get("dependencies", "[]")
+        # A dependency's `condition:` names traits and platforms in strings, never a dependency.
+        dependencies = re.sub(r"condition\s*:\s*\.when\s*\([^)]*\)", "", arguments.get("dependencies", "[]"))
         for dependency in re.finditer(r'\.product\s*\(\s*name\s*:\s*"([^"]+)"|\.(?:target|byName)\s*\(\s*name\s*:\s*"([^"]+)"|"([^"]+)"', dependencies):
             product, target, bare = dependency.groups()
             if product:
@@ -392,12 +399,20 @@ def check_options(files):
         if path.startswith(CORE_FOLDER + "/"):
             for name in declared_options(code):
                 declared[name] = option_folder(path)
+    keys = {}
+    for path, code in stripped.items():
+        if path.startswith(CORE_FOLDER + "/"):
+            for name in re.findall(r"\b(?:enum|struct)\s+([A-Za-z_]\w*)\s*:\s*(?:\w+\.)?RequestOptionKey\b", code):
+                keys[name] = option_folder(path)
     core = CORE_FOLDER + "/Core"
     problems = []
-    for name, folder in sorted(declared.items()):
+    # An option is read through its property (`options.name`) or through its key (`options[Key.self]`).
+    reads = [(name, folder, r"\boptions\??\.%s\b" % re.escape(name)) for name, folder in sorted(declared.items())]
+    reads += [(name, folder, r"\boptions\??\[\s*%s\.self\s*\]" % re.escape(name)) for name, folder in sorted(keys.items())]
+    for name, folder, pattern in reads:
         if folder == core or name in OPTION_EXCEPTIONS:
             continue
-        use = re.compile(r"\boptions\??\.%s\b" % re.escape(name))
+        use = re.compile(pattern)
         for path, code in sorted(stripped.items()):
             if not path.startswith("Sources/") or path.startswith(folder + "/"):
                 continue
@@ -464,6 +479,31 @@ def check_document(root, targets):
     return problems
 
 
+PROOF_TARGET = "MiddlewareToolkitTests"
+
+
+def check_proof(files):
+    """Rule 7: the toolkit's proof target sees only public API: no `@testable import`, and none of the core's
+    `package` types (a target of the same package could name them without one; members are not checked)."""
+    package_types = set()
+    for path, source in files.get(CORE, []):
+        package_types |= set(re.findall(r"\bpackage\s+(?:final\s+)?(?:struct|class|enum|actor|protocol|typealias)\s+([A-Za-z_]\w*)",
+                                        strip_swift(source)))
+    names = re.compile(r"\b(%s)\b" % "|".join(sorted(package_types))) if package_types else None
+    problems = []
+    for path, source in files.get(PROOF_TARGET, []):
+        code = strip_swift(source)
+        for m in re.finditer(r"@testable\s+import\s+(\w+)", code):
+            line = code.count("\n", 0, m.start()) + 1
+            problems.append(f"{path}:{line}: {PROOF_TARGET} imports {m.group(1)} with @testable; the proof uses "
+                            f"public API only (rule 7)")
+        for m in names.finditer(code) if names else []:
+            line = code.count("\n", 0, m.start()) + 1
+            problems.append(f"{path}:{line}: {PROOF_TARGET} names {m.group(1)}, which the core declares `package`; "
+                            f"the proof uses public API only (rule 7)")
+    return problems
+
+
 def check(root):
     """Every violation of the rules in the tree at `root`, one message each."""
     with open(os.path.join(root, "Package.swift"), encoding="utf-8") as handle:
@@ -471,7 +511,8 @@ def check(root):
     targets_by_name = {t.name: t for t in targets}
     files = swift_files(root, targets)
     return (check_core(targets_by_name, files) + check_middleware(files) + check_generator(targets_by_name, files)
-            + check_imports(targets_by_name, files) + check_document(root, targets) + check_options(files))
+            + check_imports(targets_by_name, files) + check_document(root, targets) + check_options(files)
+            + check_proof(files))
 
 
 def main():

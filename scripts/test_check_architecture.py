@@ -286,6 +286,44 @@ class ArchitectureCheckTests(unittest.TestCase):
         problems = self.problems()
         self.assertEqual([p.split(":")[0] for p in problems], ["Sources/CourierAsyncHTTPClient/Policy.swift"], problems)
 
+    def test_an_option_key_declared_outside_the_core_and_read_by_subscript_elsewhere_is_reported(self):
+        self.write("Sources/Courier/Errors/Slot.swift", "enum SlotKey: RequestOptionKey { static let defaultValue = 0 }\n"
+                   "let own = request.options[SlotKey.self]\n")
+        self.write("Sources/Courier/Middleware/Retry/Reader.swift", "let slot = request.options[SlotKey.self]\n")
+        self.assertOneProblem("Sources/Courier/Middleware/Retry/Reader.swift:1: reads the option SlotKey, which "
+                              "`Sources/Courier/Errors/` declares; an option read outside its folder is "
+                              "declared in `Sources/Courier/Core/` (rule 6)")
+
+    def test_a_transport_declared_through_the_module_or_a_composition_counts_as_one(self):
+        self.write("Sources/CourierAsyncHTTPClient/Pipe.swift", "final class PipeTransport: Courier.Transport & Sendable {}\n")
+        self.write("Sources/Courier/Middleware/Retry/Uses.swift", "let t = PipeTransport()\n")
+        self.assertOneProblem("Sources/Courier/Middleware/Retry/Uses.swift:1: names the transport PipeTransport; a "
+                              "middleware works over any transport (rule 2)")
+
+    def test_the_traits_of_a_dependency_condition_are_not_dependencies(self):
+        self.edit("Package.swift", '.product(name: "Yams", package: "Yams")',
+                  '.product(name: "Yams", package: "Yams", condition: .when(traits: ["CourierGenerator"]))')
+        self.assertEqual(self.problems(), [])
+
+    def test_the_proof_target_importing_with_testable_is_reported(self):
+        self.edit("Package.swift", '        .testTarget(name: "CourierTests"',
+                  '        .testTarget(name: "MiddlewareToolkitTests", dependencies: ["Courier"]),\n        .testTarget(name: "CourierTests"')
+        self.edit("docs/architecture.md", "| `CourierTests` |",
+                  "| `MiddlewareToolkitTests` | `Tests/MiddlewareToolkitTests/` | `Courier` | — | the proof |\n| `CourierTests` |")
+        self.write("Tests/MiddlewareToolkitTests/Throttle.swift", "@testable import Courier\n")
+        self.assertOneProblem("Tests/MiddlewareToolkitTests/Throttle.swift:1: MiddlewareToolkitTests imports Courier with "
+                              "@testable; the proof uses public API only (rule 7)")
+
+    def test_the_proof_target_naming_a_package_type_of_the_core_is_reported(self):
+        self.edit("Package.swift", '        .testTarget(name: "CourierTests"',
+                  '        .testTarget(name: "MiddlewareToolkitTests", dependencies: ["Courier"]),\n        .testTarget(name: "CourierTests"')
+        self.edit("docs/architecture.md", "| `CourierTests` |",
+                  "| `MiddlewareToolkitTests` | `Tests/MiddlewareToolkitTests/` | `Courier` | — | the proof |\n| `CourierTests` |")
+        self.write("Sources/Courier/Core/Locked.swift", "package final class Locked<Value> {}\n")
+        self.write("Tests/MiddlewareToolkitTests/Throttle.swift", "import Courier\nlet gate = Locked(0)\n")
+        self.assertOneProblem("Tests/MiddlewareToolkitTests/Throttle.swift:2: MiddlewareToolkitTests names Locked, which "
+                              "the core declares `package`; the proof uses public API only (rule 7)")
+
     def test_only_members_of_the_extension_count_as_options(self):
         # `local` and `ignored` are locals of accessor and function bodies, not options.
         self.write("Sources/Courier/Errors/Locals.swift", "let a = options.local\nlet b = options.ignored\n")

@@ -48,6 +48,9 @@ extension RetryPolicy {
     ///   error kind in `retryableErrors`, when sending again is safe: the body can be sent again, and
     ///   the request is idempotent (`RetryPolicy.isIdempotent(_:)`), `retriesNonIdempotentRequests` is
     ///   on, or it could not even connect (`cannotConnect`, `notConnected`: the server never saw it);
+    /// - after a `NetworkError` that carries no request (a pipeline's own timeout), only when it proves
+    ///   nothing was sent (`cannotConnect`, `notConnected`) or `retriesNonIdempotentRequests` is on: the
+    ///   request it cut off may have been a write the server applied;
     /// - after any error that is not a `NetworkError` (the call may do other work than HTTP), except
     ///   cancellation.
     public func allowsRetry(after error: any Error) -> Bool {

@@ -113,6 +113,24 @@ struct RetryDecisionAgreementTests {
             == .stop(reason: "the body is a single-pass stream and was already sent; use RequestBody.stream(length:_:) or .file(at:) to make it replayable."))
     }
 
+    @Test("an error that carries no request is retried only when it proves nothing was sent; a listed kind counts for a status error too")
+    func unknownRequestAndListedStatusKinds() {
+        let policy = RetryPolicy.default
+        // A pipeline's own timeout names no request: the write it cut off may have been applied.
+        #expect(!policy.decision(for: .failure(NetworkError(.timedOut)), request: nil).allowsRetry)
+        #expect(!policy.allowsRetry(after: NetworkError(.connectionClosed)))
+        #expect(policy.decision(for: .failure(NetworkError(.cannotConnect)), request: nil) == .retry)
+        var trusting = policy
+        trusting.retriesNonIdempotentRequests = true
+        #expect(trusting.decision(for: .failure(NetworkError(.timedOut)), request: nil) == .retry)
+        // A 409 is not among the statuses, but a policy that lists its kind retries it, as before.
+        var conflicts = policy
+        conflicts.retryableErrors.insert(.unacceptableStatus(409))
+        let get = try? ClientRequest(.get, url: "https://example.com/orders")
+        #expect(!policy.decision(for: .failure(NetworkError(.unacceptableStatus(409), request: get)), request: get).allowsRetry)
+        #expect(conflicts.decision(for: .failure(NetworkError(.unacceptableStatus(409), request: get)), request: get) == .retry)
+    }
+
     private func request(_ testCase: Case, key: String, server: TestServer) throws -> ClientRequest {
         let body: RequestBody = testCase.singlePassBody ? .singlePass(AsyncStream<Data> { continuation in
             continuation.yield(Data("once".utf8))

@@ -48,10 +48,15 @@ struct Hooked: Middleware {
             case .continue:
                 continue
             case .makeNewRequest(let request):
-                // The earlier response is dropped: read its body to the end first, so that it gives its
-                // connection back to the pool and frees what layers inside hold (a throttle slot) before
-                // the new request waits for them.
-                _ = await response.releasingBody()
+                // NOTE: the earlier response is let go before the new request leaves, so that its connection
+                // and what layers inside hold for it (a throttle slot) are free before the new request waits
+                // for them. A short body of announced length is read to its end, keeping its connection for
+                // the pool; any other is dropped unread at once: reading a slow or endless one (an event
+                // stream) would hold the new request up for as long as it lasts.
+                if let length = response.body.length, length <= ClientResponse.keptBodyLimit {
+                    _ = await response.releasingBody()
+                }
+                response.body = .empty
                 response = try await next(request)
             case .completed:
                 return response

@@ -6,8 +6,8 @@ extension RetryPolicy {
     ///
     /// In order, each an early return:
     /// - a response whose status is not in ``retryableStatuses``, an error whose kind is not in
-    ///   ``retryableErrors`` (a ``NetworkError/Kind/unacceptableStatus(_:)`` counts as its status), and any
-    ///   error that is not a ``NetworkError`` are final: `.stop(reason: nil)`;
+    ///   ``retryableErrors`` (a ``NetworkError/Kind/unacceptableStatus(_:)`` also counts as its status), and
+    ///   any error that is not a ``NetworkError`` are final: `.stop(reason: nil)`;
     /// - a request whose body cannot be sent again (``RequestBody/singlePass(length:_:)``) stops, with
     ///   the reason;
     /// - a request that is not ``isIdempotent(_:)`` stops, with the reason, unless
@@ -27,8 +27,10 @@ extension RetryPolicy {
     ///
     /// - Parameters:
     ///   - outcome: the response, or the error, of the attempt just made.
-    ///   - request: the request as sent; `nil` when the work is not known to be one request (then only
-    ///     the outcome is judged).
+    ///   - request: the request as sent; `nil` when the work is not known to be one request: then only an
+    ///     error that proves nothing was sent (``NetworkError/Kind/cannotConnect``,
+    ///     ``NetworkError/Kind/notConnected``) allows another attempt, unless
+    ///     ``retriesNonIdempotentRequests`` is on.
     public func decision(for outcome: Result<ClientResponse, any Error>, request: ClientRequest?) -> RetryDecision {
         let serverDelay: Duration?
         let neverReachedServer: Bool
@@ -40,8 +42,9 @@ extension RetryPolicy {
             neverReachedServer = false
         case .failure(let error as NetworkError):
             if case .unacceptableStatus(let code) = error.kind {
-                // A status check inside retry (or a pipeline's) reports the status as an error: the same judgement.
-                guard retryableStatuses.contains(code) else { return .stop(reason: nil) }
+                // A status check inside retry (or a pipeline's) reports the status as an error: the same
+                // judgement as for the response, and the kind itself still counts when it is listed.
+                guard retryableStatuses.contains(code) || retryableErrors.contains(error.kind) else { return .stop(reason: nil) }
                 serverDelay = error.response.flatMap(retryAfter(in:))
                 neverReachedServer = false
             } else {
@@ -55,7 +58,14 @@ extension RetryPolicy {
             // Not an HTTP failure (cancellation among them): this decision has nothing to say about it.
             return .stop(reason: nil)
         }
-        guard let request else { return serverDelay.map(RetryDecision.retryAfter) ?? .retry }
+        guard let request else {
+            // NOTE: an error that carries no request (a pipeline's own timeout) may have cut off a write
+            // the server applied: only an error that proves nothing was sent allows another attempt.
+            guard neverReachedServer || retriesNonIdempotentRequests else {
+                return .stop(reason: "the error does not say which request failed, and the server may have processed it.")
+            }
+            return serverDelay.map(RetryDecision.retryAfter) ?? .retry
+        }
         // A single-pass stream was consumed by the first attempt: there is nothing left to send.
         guard request.body.isReplayable else {
             return .stop(reason: "the body is a single-pass stream and was already sent; use RequestBody.stream(length:_:) or .file(at:) to make it replayable.")

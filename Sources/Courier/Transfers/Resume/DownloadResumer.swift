@@ -36,11 +36,6 @@ final class DownloadResumerSlot: Sendable {
     }
 }
 
-/// The request option that carries a ``DownloadResumerSlot``.
-enum DownloadResumerSlotKey: RequestOptionKey {
-    static let defaultValue: DownloadResumerSlot? = nil
-}
-
 /// The ``DownloadResumer`` of one ``Retrying`` layer: its ``RetryLoop`` with the first attempt already made.
 struct RetryingDownloadResumer<C: Clock<Duration>>: DownloadResumer {
     let loop: RetryLoop<C>

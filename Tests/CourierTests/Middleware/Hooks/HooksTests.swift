@@ -58,4 +58,24 @@ struct HooksTests {
             ])
         }
     }
+
+    @Test("a post-hook that replaces an endless response sends the new request at once, and the endless one is cut off",
+          .timeLimit(.minutes(1)))
+    func replacedEndlessResponseIsDropped() async throws {
+        try await TestServer.withRunning { server in
+            let client = Client(transport: URLSessionTransport())
+                .hooked(post: [PostRequestHook { _, original in
+                    guard original.head.path?.hasPrefix("/drip") == true else { return .continue }
+                    var instead = original
+                    instead.head.path = "/bytes/16"
+                    return .makeNewRequest(instead)
+                }])
+                .targeting(server.server)
+            // About a day of one byte a second, with no length: reading it to the end first would never end.
+            let response = try await client.send(try ClientRequest(.get, path: "/drip/hooks-endless?chunks=100000&interval=1000"))
+            #expect(try await response.body.collect(upTo: 1 << 10).count == 16)
+            await server.waitForDisconnect(on: "/drip/hooks-endless")
+            #expect(await server.disconnects("/drip/hooks-endless") == 1)
+        }
+    }
 }
