@@ -101,7 +101,7 @@ public struct Client: Sendable {
     }
 
     /// ``send(_:)`` on the executor the task is on.
-    private func sendHere(_ request: ClientRequest) async throws -> ClientResponse {
+    func sendHere(_ request: ClientRequest) async throws -> ClientResponse {
         let response: ClientResponse
         do {
             response = try await chain(request)

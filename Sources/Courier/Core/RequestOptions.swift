@@ -25,27 +25,51 @@ public protocol RequestOptionKey: Sendable {
 ///
 /// Reading a setting that was never written gives its key's ``RequestOptionKey/defaultValue``.
 public struct RequestOptions: Sendable {
-    private var values: [ObjectIdentifier: any Sendable] = [:]
+    /// NOTE: a short array searched in order, not a dictionary: a request carries a handful of settings,
+    /// every layer reads several of them per request, and comparing a few identifiers costs less than
+    /// hashing one (Benchmarks/load, the cache hit).
+    private var entries: [Entry] = []
+
+    private struct Entry: Sendable {
+        let key: ObjectIdentifier
+        var value: any Sendable
+    }
 
     /// Creates an empty set of options: every setting has its default.
     public init() {}
 
     /// Reads or writes the setting for `key`.
     public subscript<Key: RequestOptionKey>(key: Key.Type) -> Key.Value {
-        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
-        set { values[ObjectIdentifier(key)] = newValue }
+        get {
+            let id = ObjectIdentifier(key)
+            for entry in entries where entry.key == id {
+                return entry.value as? Key.Value ?? Key.defaultValue
+            }
+            return Key.defaultValue
+        }
+        set {
+            let id = ObjectIdentifier(key)
+            if let index = entries.firstIndex(where: { $0.key == id }) {
+                entries[index].value = newValue
+            } else {
+                entries.append(Entry(key: id, value: newValue))
+            }
+        }
     }
 
     /// Whether `key` was set explicitly on this request.
     public func contains<Key: RequestOptionKey>(_ key: Key.Type) -> Bool {
-        values[ObjectIdentifier(key)] != nil
+        let id = ObjectIdentifier(key)
+        return entries.contains { $0.key == id }
     }
 
     /// Copies every setting of `other` that this value does not set itself: a way to apply defaults
     /// (a client's, a server's) under the settings a request already has.
     public func merging(defaults other: RequestOptions) -> RequestOptions {
         var merged = self
-        merged.values.merge(other.values) { mine, _ in mine }
+        for entry in other.entries where !entries.contains(where: { $0.key == entry.key }) {
+            merged.entries.append(entry)
+        }
         return merged
     }
 }

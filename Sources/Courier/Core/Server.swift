@@ -111,17 +111,19 @@ public struct Server: Sendable, Hashable {
     /// What resolving a request against a server needs, worked out once: ``Client/targeting(_:)`` keeps
     /// one, so that no request re-encodes the base path or re-validates the default headers.
     struct Resolution: Sendable {
-        let scheme: String
-        let authority: String
         let pathPrefix: String
+        /// The `:scheme` and `:authority` fields, built (and checked) once rather than per request.
+        let schemeField: HTTPField?
+        let authorityField: HTTPField?
         /// The default headers, validated and in name order, or why one is invalid (thrown per request,
         /// since a client is built without `throws`).
         let fields: Result<[HTTPField], NetworkError>
 
         init(_ server: Server) {
-            scheme = server.scheme
-            authority = server.authority
             pathPrefix = server.pathPrefix
+            let template = HTTPRequest(method: .get, scheme: server.scheme, authority: server.authority, path: "/")
+            schemeField = template.pseudoHeaderFields.scheme
+            authorityField = template.pseudoHeaderFields.authority
             fields = Result {
                 try server.headers.keys.sorted().map { try HeaderValidation.field(name: $0, value: server.headers[$0]!) }
             }.mapError { NetworkError.wrapping($0, request: nil) }
@@ -131,10 +133,14 @@ public struct Server: Sendable, Hashable {
             guard request.isRelative else { return request }
             let fields = try fields.get()
             var resolved = request
-            resolved.head.scheme = scheme
-            resolved.head.authority = authority
+            resolved.head.pseudoHeaderFields.scheme = schemeField
+            resolved.head.pseudoHeaderFields.authority = authorityField
             let path = request.head.path ?? "/"
-            resolved.head.path = pathPrefix + (path.utf8.first == UInt8(ascii: "/") ? path : "/" + path)
+            let rooted = path.utf8.first == UInt8(ascii: "/")
+            // A server without a base path leaves a rooted path as it is: no new field to build and check.
+            if !(rooted && pathPrefix.isEmpty) {
+                resolved.head.path = pathPrefix + (rooted ? path : "/" + path)
+            }
             for field in fields where resolved.head.headerFields[field.name] == nil {
                 resolved.head.headerFields.append(field)
             }

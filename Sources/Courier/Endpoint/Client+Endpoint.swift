@@ -47,20 +47,24 @@ extension Client {
     }
 
     private func collectHere(_ request: ClientRequest) async throws -> (ClientResponse, Data) {
-        var response = try await send(request)
+        // Already on the layer executor: `sendHere`, not `send`, which would ask for it again.
+        let response = try await sendHere(request)
+        let limit = response.request.options.maxResponseBodySize
+        // A body already in memory (a cache hit, a stub) is its bytes: no asynchronous read.
+        if let data = response.body.bufferedData, data.count <= limit {
+            return (response, data)
+        }
+        var collected = response
         let data: Data
         do {
-            data = try await response.body.collect(upTo: response.request.options.maxResponseBodySize)
+            data = try await collected.body.collect(upTo: limit)
         } catch {
             // NOTE: the error keeps the response; it must not keep the unread stream (and so the transfer)
             // alive with it.
-            response.body = .empty
-            throw NetworkError.wrapping(error, request: response.request, response: response)
+            collected.body = .empty
+            throw NetworkError.wrapping(error, request: collected.request, response: collected)
         }
-        // A body already in memory (a cache hit, a stub) stays as it is.
-        if response.body.bufferedData == nil {
-            response.body = ResponseBody(data)
-        }
-        return (response, data)
+        collected.body = ResponseBody(data)
+        return (collected, data)
     }
 }

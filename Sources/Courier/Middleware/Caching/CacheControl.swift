@@ -26,6 +26,8 @@ struct CacheControl: Equatable {
     init() {}
 
     init(_ fields: HTTPFields) {
+        // Most requests carry neither field: nothing to read.
+        guard fields.contains(where: { $0.name == .cacheControl || $0.name == .pragma }) else { return }
         let values = fields[values: .cacheControl]
         var seen: Set<String> = []
         for value in values {

@@ -29,54 +29,94 @@ enum CacheKeys {
     /// and an invalidation by `Location` agree: scheme and host lowercased, the default port dropped,
     /// percent escapes in uppercase, an empty path as `/`.
     static func canonical(scheme: String, authority: String, path: String, prefix: String = "") -> String {
-        // NOTE: byte comparisons rather than `String.hasSuffix` (Unicode-aware, and slow): this runs on
-        // every request a cache sees, and every byte compared here is ASCII or lowercased already.
-        let scheme = lowercased(scheme)
-        var authority = lowercased(authority)
-        let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
-        if let defaultPort, hasSuffix(authority, defaultPort) {
-            authority = String(authority.utf8.dropLast(defaultPort.utf8.count)) ?? authority
-        } else if authority.utf8.last == UInt8(ascii: ":") {
-            authority = String(authority.utf8.dropLast()) ?? authority
-        }
-        let path = uppercasingEscapes(path)
-        // One allocation of the right size.
-        var url = String()
-        url.reserveCapacity(prefix.utf8.count + scheme.utf8.count + 4 + authority.utf8.count + path.utf8.count)
-        url += prefix
-        url += scheme
-        url += "://"
-        url += authority
-        if path.utf8.first != UInt8(ascii: "/") { url += "/" }
-        url += path
-        return url
-    }
-
-    private static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
-        text.utf8.count >= suffix.utf8.count && text.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
-    }
-
-    /// `text` lowercased, without a copy when it has no uppercase ASCII letter (URLs almost never do;
-    /// this runs on every request).
-    private static func lowercased(_ text: String) -> String {
-        text.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= 0x80 }) ? text.lowercased() : text
-    }
-
-    private static func uppercasingEscapes(_ path: String) -> String {
-        guard path.utf8.contains(UInt8(ascii: "%")) else { return path }
-        var bytes = Array(path.utf8)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count {
-                for offset in 1...2 where (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[index + offset]) {
-                    bytes[index + offset] -= 32
+        // NOTE: one pass over the bytes into a string of the right size: this runs on every request a cache
+        // sees (twice per hit: Benchmarks/load, the cache hit). Only a non-ASCII scheme or host needs
+        // Unicode lowercasing first.
+        var scheme = scheme, authority = authority, path = path, prefix = prefix
+        if scheme.withUTF8(containsNonASCII) { scheme = scheme.lowercased() }
+        if authority.withUTF8(containsNonASCII) { authority = authority.lowercased() }
+        return prefix.withUTF8 { prefix in
+            scheme.withUTF8 { scheme in
+                authority.withUTF8 { authority in
+                    path.withUTF8 { path in join(prefix: prefix, scheme: scheme, authority: authority, path: path) }
                 }
-                index += 3
-            } else {
-                index += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func containsNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 >= 0x80 }
+    }
+
+    /// `prefix` + `scheme://authority` + `path`: the scheme and authority in lowercase, the authority
+    /// without its default port or a bare `:`, a `/` before a path that lacks one, escapes in uppercase.
+    private static func join(
+        prefix: UnsafeBufferPointer<UInt8>, scheme: UnsafeBufferPointer<UInt8>,
+        authority: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>
+    ) -> String {
+        var authorityCount = authority.count
+        let defaultPort: StaticString? = equalsLowercased(scheme, "https") ? ":443" : equalsLowercased(scheme, "http") ? ":80" : nil
+        if let defaultPort, authorityCount >= defaultPort.utf8CodeUnitCount,
+           elementsEqual(authority[(authorityCount - defaultPort.utf8CodeUnitCount)...], defaultPort) {
+            authorityCount -= defaultPort.utf8CodeUnitCount
+        } else if authority.last == UInt8(ascii: ":") {
+            authorityCount -= 1
+        }
+        let slash = path.first == UInt8(ascii: "/") ? 0 : 1
+        let total = prefix.count + scheme.count + 3 + authorityCount + slash + path.count
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var end = 0
+            for byte in prefix {
+                buffer[end] = byte
+                end += 1
+            }
+            for byte in scheme {
+                buffer[end] = lowercase(byte)
+                end += 1
+            }
+            buffer[end] = UInt8(ascii: ":")
+            buffer[end + 1] = UInt8(ascii: "/")
+            buffer[end + 2] = UInt8(ascii: "/")
+            end += 3
+            for byte in authority[..<authorityCount] {
+                buffer[end] = lowercase(byte)
+                end += 1
+            }
+            if slash == 1 {
+                buffer[end] = UInt8(ascii: "/")
+                end += 1
+            }
+            var index = 0
+            while index < path.count {
+                let byte = path[index]
+                buffer[end] = byte
+                end += 1
+                index += 1
+                if byte == UInt8(ascii: "%"), index + 1 < path.count {
+                    buffer[end] = uppercaseHex(path[index])
+                    buffer[end + 1] = uppercaseHex(path[index + 1])
+                    end += 2
+                    index += 2
+                }
+            }
+            return end
+        }
+    }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    private static func uppercaseHex(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f") ? byte - 32 : byte
+    }
+
+    private static func equalsLowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && elementsEqual(UnsafeBufferPointer(rebasing: bytes[...]).lazy.map(lowercase), word)
+    }
+
+    private static func elementsEqual(_ bytes: some Sequence<UInt8>, _ word: StaticString) -> Bool {
+        word.withUTF8Buffer { bytes.elementsEqual($0) }
     }
 
     /// The same form for a URL from a `Location` or `Content-Location` field, resolved against the
