@@ -111,4 +111,22 @@ struct RedactionTests {
         }
         #expect(endpoint.description.contains("Accept: text/plain"))
     }
+
+    @Test("query values are redacted by name: any case, percent-encoded names, empty pairs and values with `=` kept in place")
+    func queryNames() {
+        let redactor = Redactor.default
+        let cases: [(String, String)] = [
+            ("/a", "/a"),
+            ("/a?page=2&q=swift", "/a?page=2&q=swift"),
+            ("/a?TOKEN=x&page=2", "/a?TOKEN=<redacted>&page=2"),
+            ("/a?page=2&%74oken=x", "/a?page=2&%74oken=<redacted>"),
+            ("/a?&&api_key=k=v&", "/a?&&api_key=<redacted>&"),
+            ("/a?token&key=", "/a?token&key=<redacted>"),
+            ("/ü?session=s", "/ü?session=<redacted>"),
+        ]
+        for (input, expected) in cases {
+            #expect(redactor.redact(pathAndQuery: input) == expected, "\(input)")
+        }
+        #expect(Redactor.none.redact(pathAndQuery: "/a?token=x") == "/a?token=x")
+    }
 }

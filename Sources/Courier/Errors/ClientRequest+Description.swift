@@ -42,7 +42,7 @@ extension ClientRequest: CustomStringConvertible, CustomDebugStringConvertible, 
     var redactedURL: String {
         let pathAndQuery = options.redactor.redact(pathAndQuery: head.path ?? "/")
         guard let scheme = head.scheme, var authority = head.authority else { return pathAndQuery }
-        if let at = authority.lastIndex(of: "@") {
+        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
             authority.replaceSubrange(..<at, with: Redactor.placeholder)
         }
         return "\(scheme)://\(authority)\(pathAndQuery)"
