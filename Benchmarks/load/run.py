@@ -61,7 +61,7 @@ def main():
     parser.add_argument("--requests", type=int, default=20000)
     parser.add_argument("--concurrency", default="1,8,64")
     parser.add_argument("--pool", type=int, default=64)
-    parser.add_argument("--clients", default=",".join(c for c in LABELS if c not in LAYERS))
+    parser.add_argument("--clients", default=",".join(c for c in LABELS if c not in LAYERS and c not in CACHE[2:]))
     parser.add_argument("--layers", action="store_true", help="cost each built-in alone against Courier bare")
     parser.add_argument("--cache", action="store_true", help="cache hits against the round trips they save")
     parser.add_argument("--transfers", action="store_true")

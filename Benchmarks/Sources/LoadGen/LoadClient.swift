@@ -15,6 +15,9 @@ enum LoadClient: String, CaseIterable, Sendable {
     case rawAHC = "raw-ahc"
     /// The same, then `JSONDecoder` into ``Item``.
     case rawAHCJSON = "raw-ahc-json"
+    /// The same, writing by hand the two lines `.logging(to:)` writes (without redaction) into the
+    /// discarding handler at info: what logging costs a raw client that logs as the realistic stack does.
+    case rawAHCJSONLogged = "raw-ahc-json-logged"
     /// `Client(transport: AsyncHTTPClientTransport(…)).targeting(server)` sending `Endpoint<Data>`. Every client sends `?q=<n>`, its own value per request.
     case courierBare = "courier-bare"
     /// The realistic stack, `Endpoint<Item>` decoded, a query value per request.
@@ -72,7 +75,7 @@ extension LoadClient {
         let url = options.url
         let server = try Server(url: url)
         switch self {
-        case .rawAHC, .rawAHCJSON, .rawAHCDownload, .rawAHCUpload:
+        case .rawAHC, .rawAHCJSON, .rawAHCJSONLogged, .rawAHCDownload, .rawAHCUpload:
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.pool
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -90,6 +93,27 @@ extension LoadClient {
                     let response = try await client.execute(HTTPClientRequest(url: url + "/item.json?q=\(index)"), timeout: .seconds(30))
                     try Self.expectOK(response.status.code)
                     let body = try await response.body.collect(upTo: 1 << 20)
+                    let item = try decoder.decode(Item.self, from: body)
+                    return item.description.utf8.count
+                }, shutdown)
+            case .rawAHCJSONLogged:
+                let decoder = JSONDecoder()
+                var logger = Logger(label: "load") { _ in DiscardingLogHandler() }
+                logger.logLevel = .info
+                return ({ [logger] index in
+                    let target = url + "/item.json?q=\(index)"
+                    let metadata: Logger.Metadata = ["http.method": "GET", "http.attempt": "1"]
+                    logger.info("--> GET \(target)", metadata: metadata)
+                    let start = ContinuousClock.now
+                    let response = try await client.execute(HTTPClientRequest(url: target), timeout: .seconds(30))
+                    try Self.expectOK(response.status.code)
+                    let body = try await response.body.collect(upTo: 1 << 20)
+                    let elapsed = start.duration(to: .now)
+                    var ended = metadata
+                    ended["http.status"] = "\(response.status.code)"
+                    ended["duration_ms"] = "\(elapsed)"
+                    ended["bytes"] = "\(body.readableBytes)"
+                    logger.info("<-- \(response.status.code) \(response.status.reasonPhrase) GET \(target) \(elapsed), \(body.readableBytes) bytes", metadata: ended)
                     let item = try decoder.decode(Item.self, from: body)
                     return item.description.utf8.count
                 }, shutdown)
