@@ -40,6 +40,9 @@ enum LoadClient: String, CaseIterable, Sendable {
     /// retrying, metrics, dedup, auth), decoding `Endpoint<Item>` when `LOADGEN_DECODE=1`: to find which
     /// combination costs what.
     case courierCustom = "courier-custom"
+    /// The layers of `LOADGEN_LAYERS` (and `LOADGEN_DECODE`) over a transport that answers at once with the
+    /// same document as a one-chunk stream: what the layers cost without any I/O (`--url` is only named).
+    case courierStub = "courier-stub"
     /// Cache hits: `Client(transport:).caching(in:).targeting(server)` sending `Endpoint<Data>` for
     /// `/cached/item.json` (fresh for a day), stored by the warm-up; every measured request is a hit.
     case courierCacheMemory = "courier-cache-memory"
@@ -222,6 +225,21 @@ extension LoadClient {
                     return size
                 }, shutdown)
             }
+        case .courierStub:
+            let environment = ProcessInfo.processInfo.environment
+            var client = Client(transport: StubTransport(document: StubTransport.document))
+            for name in (environment["LOADGEN_LAYERS"] ?? "").split(separator: ",").map(String.init) {
+                guard let layer = LoadClient(rawValue: "courier-" + name) else { throw LoadError(message: "no layer \(name)") }
+                client = layer.oneLayer(over: client)
+            }
+            let targeted = client.targeting(server)
+            if environment["LOADGEN_DECODE"] == "1" {
+                return ({ index in
+                    let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
+                    return try await targeted.send(endpoint).description.utf8.count
+                }, {})
+            }
+            return ({ index in try await targeted.send(Self.itemData(index)).count }, {})
         case .rawURLSession:
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = options.pool
