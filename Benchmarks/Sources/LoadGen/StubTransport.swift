@@ -7,6 +7,9 @@ import HTTPTypes
 struct StubTransport: Transport {
     let document: Data
 
+    /// `LOADGEN_STUB_YIELD=1`: suspend once per request (`Task.yield()`), as a transport waiting for I/O does.
+    static let yields = ProcessInfo.processInfo.environment["LOADGEN_STUB_YIELD"] == "1"
+
     /// A JSON document of the `Item` shape, 1,020 bytes like the one nginx serves.
     static let document: Data = {
         let item = Item(id: 1, name: "stub", price: 9.5, inStock: true, tags: ["a", "b"], description: String(repeating: "x", count: 940))
@@ -14,6 +17,7 @@ struct StubTransport: Transport {
     }()
 
     func send(_ request: ClientRequest) async throws -> ClientResponse {
+        if Self.yields { await Task.yield() }
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         fields[.contentLength] = String(document.count)
