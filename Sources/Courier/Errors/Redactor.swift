@@ -59,15 +59,15 @@ public struct Redactor: Sendable, Hashable {
 
     /// `path?query` with the values of sensitive query parameters replaced.
     public func redact(pathAndQuery: String) -> String {
-        // NOTE: bytes rather than `Character`s (whose grapheme breaking is slow): this runs for every logged
-        // request, and `?`, `&`, `=` and `%` are ASCII.
+        // NOTE: bytes rather than `Character`s (whose grapheme breaking is slow), and no array of pairs:
+        // this runs for every logged request, and `?`, `&`, `=` and `%` are ASCII.
         let utf8 = pathAndQuery.utf8
         guard !queryParameters.isEmpty, let questionMark = utf8.firstIndex(of: UInt8(ascii: "?")) else { return pathAndQuery }
-        let pairs = utf8[utf8.index(after: questionMark)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
+        let query = utf8[utf8.index(after: questionMark)...]
         // Most queries carry nothing sensitive: the string is rebuilt only when a name matches.
-        guard pairs.contains(where: isSensitive(pair:)) else { return pathAndQuery }
+        guard pairs(of: query).contains(where: isSensitive(pair:)) else { return pathAndQuery }
         var redacted = String(pathAndQuery[...questionMark])
-        for (position, pair) in pairs.enumerated() {
+        for (position, pair) in pairs(of: query).enumerated() {
             if position > 0 { redacted += "&" }
             if isSensitive(pair: pair), let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
                 redacted += Substring(pair[..<equals])
@@ -78,6 +78,11 @@ public struct Redactor: Sendable, Hashable {
             }
         }
         return redacted
+    }
+
+    /// The `&`-separated pairs of `query`, empty ones included, found as they are read.
+    private func pairs(of query: Substring.UTF8View) -> QueryPairs {
+        QueryPairs(rest: query)
     }
 
     /// Whether a `name=value` pair's name, percent-decoded and lowercased, is one to redact.
@@ -133,5 +138,20 @@ public struct Redactor: Sendable, Hashable {
             )
         }
         return result
+    }
+}
+
+/// The `&`-separated pairs of a query, empty ones included, found as they are read (no array is built).
+private struct QueryPairs: Sequence, IteratorProtocol {
+    var rest: Substring.UTF8View?
+
+    mutating func next() -> Substring.UTF8View? {
+        guard let current = rest else { return nil }
+        guard let ampersand = current.firstIndex(of: UInt8(ascii: "&")) else {
+            rest = nil
+            return current
+        }
+        rest = current[current.index(after: ampersand)...]
+        return current[..<ampersand]
     }
 }

@@ -80,10 +80,10 @@ struct RequestLogging<C: Clock<Duration>>: Middleware {
     /// NOTE: no `http.url`: the message carries the redacted URL already, and handlers that print metadata
     /// on the same line (swift-log's `StreamLogHandler`) would show it twice.
     private static func metadata(of request: ClientRequest) -> Logger.Metadata {
-        var metadata: Logger.Metadata = [
-            "http.method": "\(request.method.rawValue)",
-            "http.attempt": "\(request.options.attempt)",
-        ]
+        // Room for the end line's four more entries: the dictionary is never grown while a request runs.
+        var metadata = Logger.Metadata(minimumCapacity: 8)
+        metadata["http.method"] = .string(request.method.rawValue)
+        metadata["http.attempt"] = .string(String(request.options.attempt))
         if let number = request.options.number {
             metadata["http.request_number"] = "\(number)"
         }
