@@ -32,6 +32,10 @@ package enum PercentEncoding {
 
     /// Percent-encodes every byte of `text` that `allowed` does not contain.
     static func encode(_ text: some StringProtocol, allowed: Allowed, escapes: Escapes = .encode) -> String {
+        // NOTE: most text has nothing to escape (paths, query names and values of letters and digits): it is
+        // returned as it is, without a copy, so that a literal path stays a literal. Only text with something
+        // to escape is rebuilt (three allocations a call before, on every request's path and query).
+        guard needsEscaping(text.utf8, allowed: allowed, escapes: escapes) else { return String(text) }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -57,6 +61,25 @@ package enum PercentEncoding {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Whether ``encode(_:allowed:escapes:)`` would change `bytes`: a byte outside `allowed`, or a `%`
+    /// that does not start a valid escape (or any `%` when escapes are encoded).
+    static func needsEscaping(_ bytes: some Collection<UInt8>, allowed: Allowed, escapes: Escapes) -> Bool {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "%") {
+                guard escapes != .encode, index != bytes.endIndex, isHexDigit(bytes[index]) else { return true }
+                let second = bytes.index(after: index)
+                guard second != bytes.endIndex, isHexDigit(bytes[second]) else { return true }
+                index = bytes.index(after: second)
+            } else if !allowed.contains(byte) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Encodes a query name or value, or a path segment filled from a value: everything but
     /// `unreserved` is escaped.
     package static func encodeComponent(_ text: some StringProtocol) -> String {
@@ -65,11 +88,16 @@ package enum PercentEncoding {
 
     /// Builds `name=value&name2` from query items, encoding each name and value as data.
     static func query(_ items: [(name: String, value: String?)]) -> String {
-        items.map { item in
-            let name = encodeComponent(item.name)
-            guard let value = item.value else { return name }
-            return name + "=" + encodeComponent(value)
-        }.joined(separator: "&")
+        var query = ""
+        for (position, item) in items.enumerated() {
+            if position > 0 { query += "&" }
+            query += encodeComponent(item.name)
+            if let value = item.value {
+                query += "="
+                query += encodeComponent(value)
+            }
+        }
+        return query
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {

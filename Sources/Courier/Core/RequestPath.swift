@@ -21,6 +21,11 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
 
     /// Creates a path from path text (see the type's discussion for what is encoded).
     public init(_ path: String) {
+        // A path with nothing to escape and no query is kept as it is: a literal stays a literal.
+        if !path.utf8.contains(UInt8(ascii: "?")), !PercentEncoding.needsEscaping(path.utf8, allowed: .path, escapes: .keepValid) {
+            self.init(raw: path)
+            return
+        }
         var interpolation = StringInterpolation(literalCapacity: path.utf8.count, interpolationCount: 0)
         interpolation.appendLiteral(path)
         self.init(raw: interpolation.text)
@@ -37,7 +42,7 @@ public struct RequestPath: Sendable, Hashable, ExpressibleByStringInterpolation,
     }
 
     private init(raw: String) {
-        encoded = raw.hasPrefix("/") || raw.isEmpty ? raw : "/" + raw
+        encoded = raw.utf8.first == UInt8(ascii: "/") || raw.isEmpty ? raw : "/" + raw
     }
 
     /// The encoded path.
