@@ -151,21 +151,7 @@ extension LoadClient {
                 let client = Client(transport: transport).targeting(server)
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
             case .courierCustom:
-                let environment = ProcessInfo.processInfo.environment
-                let names = (environment["LOADGEN_LAYERS"] ?? "").split(separator: ",").map(String.init)
-                var client = Client(transport: transport)
-                for name in names {
-                    guard let layer = LoadClient(rawValue: "courier-" + name) else { throw LoadError(message: "no layer \(name)") }
-                    client = layer.oneLayer(over: client)
-                }
-                let targeted = client.targeting(server)
-                if environment["LOADGEN_DECODE"] == "1" {
-                    return ({ index in
-                        let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
-                        return try await targeted.send(endpoint).description.utf8.count
-                    }, shutdown)
-                }
-                return ({ index in try await targeted.send(Self.itemData(index)).count }, shutdown)
+                return (try Self.customExchange(over: Client(transport: transport), server: server), shutdown)
             case .courierCacheMemory, .courierCacheDisk:
                 let store: any CacheStore
                 var cleanUp: @Sendable () -> Void = {}
@@ -226,20 +212,7 @@ extension LoadClient {
                 }, shutdown)
             }
         case .courierStub:
-            let environment = ProcessInfo.processInfo.environment
-            var client = Client(transport: StubTransport(document: StubTransport.document))
-            for name in (environment["LOADGEN_LAYERS"] ?? "").split(separator: ",").map(String.init) {
-                guard let layer = LoadClient(rawValue: "courier-" + name) else { throw LoadError(message: "no layer \(name)") }
-                client = layer.oneLayer(over: client)
-            }
-            let targeted = client.targeting(server)
-            if environment["LOADGEN_DECODE"] == "1" {
-                return ({ index in
-                    let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
-                    return try await targeted.send(endpoint).description.utf8.count
-                }, {})
-            }
-            return ({ index in try await targeted.send(Self.itemData(index)).count }, {})
+            return (try Self.customExchange(over: Client(transport: StubTransport(document: StubTransport.document)), server: server), {})
         case .rawURLSession:
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = options.pool
@@ -254,6 +227,25 @@ extension LoadClient {
             let client = Client(transport: URLSessionTransport(configuration: .init(maxConnectionsPerHost: options.pool))).targeting(server)
             return ({ index in try await client.send(Self.itemData(index)).count }, {})
         }
+    }
+
+    /// `client` with the layers named in `LOADGEN_LAYERS` (innermost first) and the server, sending
+    /// `Endpoint<Item>` when `LOADGEN_DECODE=1` and `Endpoint<Data>` otherwise.
+    private static func customExchange(over client: Client, server: Server) throws -> Exchange {
+        let environment = ProcessInfo.processInfo.environment
+        var client = client
+        for name in (environment["LOADGEN_LAYERS"] ?? "").split(separator: ",").map(String.init) {
+            guard let layer = LoadClient(rawValue: "courier-" + name) else { throw LoadError(message: "no layer \(name)") }
+            client = layer.oneLayer(over: client)
+        }
+        let targeted = client.targeting(server)
+        if environment["LOADGEN_DECODE"] == "1" {
+            return { index in
+                let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
+                return try await targeted.send(endpoint).description.utf8.count
+            }
+        }
+        return { index in try await targeted.send(Self.itemData(index)).count }
     }
 
     /// The document as bytes, with this request's own query value (every client sends one: no request
