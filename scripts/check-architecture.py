@@ -305,11 +305,9 @@ def check_core(targets_by_name, files):
         problems.append(f"Package.swift: {CORE} depends on {dependency}; the core depends only on Foundation and "
                         f"{', '.join(sorted(CORE_PRODUCTS))} (rule 1)")
     allowed = set(PLATFORM_MODULES).union(*(modules_of(p) for p in CORE_PRODUCTS))
-    for path, source in files.get(CORE, []):
-        for line, module in imports(strip_swift(source)):
-            if module not in allowed:
-                problems.append(f"{path}:{line}: the core imports {module}; it imports only Foundation and "
-                                f"{', '.join(sorted(CORE_PRODUCTS))}, never NIO (rule 1)")
+    for path, line, module in imports_outside(files.get(CORE, []), allowed):
+        problems.append(f"{path}:{line}: the core imports {module}; it imports only Foundation and "
+                        f"{', '.join(sorted(CORE_PRODUCTS))}, never NIO (rule 1)")
     return problems
 
 
@@ -342,27 +340,29 @@ def check_generator(targets_by_name, files):
             for target in through:
                 problems.append(f"Package.swift: {GENERATOR} links {CORE} through {target}; the generator never "
                                 f"links it (rule 3)")
-    for sources in files.values():
-        for path, source in sources:
-            if not path.startswith(CLI_GENERATOR_FOLDER + "/"):
-                continue
-            for line, module in imports(strip_swift(source)):
-                if module not in CLI_GENERATOR_IMPORTS:
-                    problems.append(f"{path}:{line}: the CLI's generator part imports {module}; it imports only "
-                                    f"{', '.join(sorted(CLI_GENERATOR_IMPORTS))} (rule 3)")
+    generator_part = [(path, source) for sources in files.values() for path, source in sources
+                      if path.startswith(CLI_GENERATOR_FOLDER + "/")]
+    for path, line, module in imports_outside(generator_part, CLI_GENERATOR_IMPORTS):
+        problems.append(f"{path}:{line}: the CLI's generator part imports {module}; it imports only "
+                        f"{', '.join(sorted(CLI_GENERATOR_IMPORTS))} (rule 3)")
     return problems
 
 
 def check_imports(targets_by_name, files):
     problems = []
     for name, sources in sorted(files.items()):
-        allowed = allowed_imports(targets_by_name, name)
-        for path, source in sources:
-            for line, module in imports(strip_swift(source)):
-                if module not in allowed:
-                    problems.append(f"{path}:{line}: {name} imports {module}, which it does not declare in "
-                                    f"Package.swift (rule 4)")
+        for path, line, module in imports_outside(sources, allowed_imports(targets_by_name, name)):
+            problems.append(f"{path}:{line}: {name} imports {module}, which it does not declare in "
+                            f"Package.swift (rule 4)")
     return problems
+
+
+def imports_outside(sources, allowed):
+    """(path, line, module) for every import in `sources` (pairs of path and text) of a module not in `allowed`."""
+    for path, source in sources:
+        for line, module in imports(strip_swift(source)):
+            if module not in allowed:
+                yield path, line, module
 
 
 def option_folder(path):

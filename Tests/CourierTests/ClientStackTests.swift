@@ -1,3 +1,4 @@
+import Foundation
 import Courier
 import HTTPTypes
 import Testing
@@ -94,5 +95,22 @@ struct ClientStackTests {
         }
         #expect(error?.kind == .invalidHeader(name: "x-note"))
         #expect(transport.requests.isEmpty)
+    }
+
+    @Test("a body already in memory is returned as it is within the limit, and fails with bodyTooLarge past it")
+    func bodyInMemoryAndItsLimit() async throws {
+        let bytes = Data((0..<10).map { UInt8($0) })
+        let client = Client(transport: RecordingTransport { request in
+            ClientResponse(head: HTTPResponse(status: .ok), body: ResponseBody(bytes), request: request)
+        })
+        var within = RequestOptions()
+        within.maxResponseBodySize = 10
+        let (data, response) = try await client.response(Endpoint<Data>(path: "/bytes", options: within))
+        #expect(data == bytes)
+        #expect(response.body.bufferedData == bytes)
+        var past = RequestOptions()
+        past.maxResponseBodySize = 9
+        let error = await #expect(throws: NetworkError.self) { try await client.send(Endpoint<Data>(path: "/bytes", options: past)) }
+        #expect(error?.kind == .bodyTooLarge)
     }
 }

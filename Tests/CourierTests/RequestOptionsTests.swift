@@ -12,6 +12,18 @@ extension RequestOptions {
     }
 }
 
+/// An optional setting whose default is not `nil`: an explicit `nil` must read back as `nil`.
+private enum NoteKey: RequestOptionKey {
+    static let defaultValue: String? = "unset"
+}
+
+extension RequestOptions {
+    fileprivate var note: String? {
+        get { self[NoteKey.self] }
+        set { self[NoteKey.self] = newValue }
+    }
+}
+
 @Suite("Typed request options")
 struct RequestOptionsTests {
     @Test("an unset option reads its default; a set one reads back")
@@ -42,5 +54,24 @@ struct RequestOptionsTests {
         let merged = mine.merging(defaults: defaults)
         #expect(merged.timeout == .seconds(1))
         #expect(merged.weight == 1)
+    }
+
+    @Test("writing a set option again replaces it; other options, and an explicit nil, are kept apart")
+    func rewriting() {
+        var options = RequestOptions()
+        options.weight = 1
+        options.note = "first"
+        options.weight = 7
+        options.note = nil
+        #expect(options.weight == 7)
+        #expect(options.note == nil)
+        #expect(options.contains(NoteKey.self))
+        var defaults = RequestOptions()
+        defaults.weight = 3
+        defaults.note = "default"
+        let merged = options.merging(defaults: defaults)
+        #expect(merged.weight == 7)
+        #expect(merged.note == nil)
+        #expect(RequestOptions().merging(defaults: defaults).note == "default")
     }
 }

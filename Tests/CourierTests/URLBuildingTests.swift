@@ -89,4 +89,22 @@ struct URLBuildingTests {
         let request = try ClientRequest(url: "http://[::1]:8080/x")
         #expect(request.head.authority == "[::1]:8080")
     }
+
+    @Test("text with nothing to escape is kept as it is; a % that starts no escape is encoded wherever it stands")
+    func escapesAtTheEdges() {
+        let cases: [(String, String)] = [
+            ("/articles/item.json", "/articles/item.json"),
+            ("/a:b@c/!$&'()*+,;=-._~", "/a:b@c/!$&'()*+,;=-._~"),
+            ("/x%41/%2f", "/x%41/%2f"),
+            ("/a%", "/a%25"),
+            ("/a%4", "/a%254"),
+            ("/a%4g", "/a%254g"),
+            ("/%%41", "/%25%41"),
+        ]
+        for (path, encoded) in cases {
+            #expect(RequestPath(path).encoded == encoded, "\(path)")
+        }
+        let request = try? ClientRequest(path: "/search", query: [URLQueryItem(name: "q", value: "swift"), URLQueryItem(name: "a%", value: nil)])
+        #expect(request?.head.path == "/search?q=swift&a%25")
+    }
 }
