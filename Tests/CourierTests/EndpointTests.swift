@@ -113,6 +113,37 @@ struct EndpointTests {
         #expect(try await client.send(own).published != nil)
     }
 
+    @Test("an endpoint with its own decoding gets the client's decoder; Data, String and Void endpoints and their maps still decode")
+    func decoderReachesCustomDecoding() async throws {
+        let iso = JSONDecoder()
+        iso.dateDecodingStrategy = .iso8601
+        let client = Client(transport: RecordingTransport(status: .ok, body: #""2026-01-02T03:04:05Z""#)).decoding(with: iso)
+        let custom = Endpoint<Date>(path: "/") { response in try response.decoder.decode(Date.self, from: response.data) }
+        #expect(try await client.send(custom) == Date(timeIntervalSince1970: 1_767_323_045))
+        let (text, response) = try await client.response(Endpoint<String>(path: "/"))
+        #expect(text == #""2026-01-02T03:04:05Z""#)
+        #expect(response.status == .ok)
+        let mapped = Endpoint<Data>(path: "/").map { try iso.decode(Date.self, from: $0) }
+        #expect(try await client.send(mapped) == Date(timeIntervalSince1970: 1_767_323_045))
+        let viaDecoder = Endpoint<Date>(path: "/") { response in try response.decoder.decode(Date.self, from: response.data) }.map { $0 }
+        #expect(try await client.send(viaDecoder) == Date(timeIntervalSince1970: 1_767_323_045))
+    }
+
+    @Test("accepted statuses: a range, a union, nothing, and equal sets written differently")
+    func acceptedStatuses() {
+        #expect(AcceptableStatus.successful.contains(.ok))
+        #expect(!AcceptableStatus.successful.contains(.notFound))
+        let withMissing = AcceptableStatus.successful.union(.only(404, 410))
+        #expect(withMissing.contains(.noContent) && withMissing.contains(.notFound) && withMissing.contains(.gone))
+        #expect(!withMissing.contains(.badRequest))
+        #expect(!AcceptableStatus.only().contains(.ok))
+        #expect(AcceptableStatus.only().union(.only(201)).contains(.created))
+        #expect(AcceptableStatus.only(200).union(.only(201)) == .only(200, 201))
+        #expect(AcceptableStatus.range(200...299) == .successful)
+        #expect(AcceptableStatus.only(200) != .only(201))
+        #expect(AcceptableStatus.any.contains(HTTPResponse.Status(code: 599)))
+    }
+
     @Test("the client's encoder applies to JSON bodies, and an endpoint's own encoder wins")
     func injectableEncoders() async throws {
         let transport = RecordingTransport(status: .ok, body: #"{"id":1,"title":"A"}"#)

@@ -27,9 +27,11 @@ extension Client {
         }
         // NOTE: the response moves into the input and back out, never copied: each copy of a response
         // touches the reference counts of its head and body, which a cache hit shares between threads.
-        let input = EndpointResponse(data: data, response: response, decoder: endpoint.decoder ?? configuration.decoder)
+        let input = EndpointResponse(data: data, response: response, decoder: endpoint.readsDecoder ? endpoint.decoder ?? configuration.decoder : nil)
         do {
-            return (try endpoint.decode(input), input.response)
+            let value = try endpoint.decode(input)
+            var done = consume input
+            return (value, done.takeResponse())
         } catch {
             throw NetworkError.wrapping(error, request: input.response.request, response: input.response)
         }

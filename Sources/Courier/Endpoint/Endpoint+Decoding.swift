@@ -42,6 +42,7 @@ extension Endpoint where Value == Data {
             method: method, path: path, query: query, headers: headers, body: body,
             accepting: acceptableStatus, options: options
         ) { $0.data }
+        readsDecoder = false
     }
 }
 
@@ -67,6 +68,7 @@ extension Endpoint where Value == String {
             }
             return text
         }
+        readsDecoder = false
     }
 }
 
@@ -85,5 +87,6 @@ extension Endpoint where Value == Void {
             method: method, path: path, query: query, headers: headers, body: body,
             accepting: acceptableStatus, options: options
         ) { _ in () }
+        readsDecoder = false
     }
 }

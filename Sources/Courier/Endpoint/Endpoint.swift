@@ -43,6 +43,9 @@ public struct Endpoint<Value>: Sendable {
     public var encoder: JSONEncoder?
 
     let decode: @Sendable (EndpointResponse) throws -> Value
+    /// Whether `decode` reads ``EndpointResponse/decoder``: not for the `Data`, `String` and `Void`
+    /// endpoints, which then are handed no decoder (see ``EndpointResponse``).
+    var readsDecoder = true
 
     /// Creates an endpoint with its own decoding function.
     ///
@@ -77,7 +80,7 @@ public struct Endpoint<Value>: Sendable {
     ///   ``NetworkError/Kind/encodingFailed``.
     public func makeRequest(encoder fallbackEncoder: JSONEncoder? = nil) throws -> ClientRequest {
         var request = try ClientRequest(method, path: path, query: query, headers: headers, options: options)
-        let encoded = try body.encode(with: encoder ?? fallbackEncoder ?? JSONCoders.defaultEncoder)
+        let encoded = try body.encode { encoder ?? fallbackEncoder ?? JSONCoders.defaultEncoder }
         request.body = encoded.body
         if let contentType = encoded.contentType, request.head.headerFields[.contentType] == nil {
             request.head.headerFields[.contentType] = contentType
@@ -94,6 +97,7 @@ public struct Endpoint<Value>: Sendable {
         ) { response in try transform(decode(response)) }
         mapped.decoder = decoder
         mapped.encoder = encoder
+        mapped.readsDecoder = readsDecoder
         return mapped
     }
 }
@@ -103,7 +107,35 @@ public struct EndpointResponse: Sendable {
     /// The whole response body.
     public let data: Data
     /// The response head and the request that produced it.
-    public let response: ClientResponse
+    public var response: ClientResponse {
+        // Present until the client takes it back, after decoding (see `takeResponse`).
+        guard let lent else { preconditionFailure("EndpointResponse: the response was already taken back") }
+        return lent
+    }
+
+    /// NOTE: optional so that the client can move the response back out after decoding instead of
+    /// copying it: a copy counts references to the response's head, which the hits on a cached response
+    /// share between threads (Benchmarks/load, the cache hit at 64 concurrent requests).
+    private var lent: ClientResponse?
     /// The JSON decoder chosen for this endpoint (its own, else its client's).
-    public let decoder: JSONDecoder
+    public var decoder: JSONDecoder { chosenDecoder ?? JSONCoders.defaultDecoder }
+
+    /// `nil` when the endpoint's decoding never reads it.
+    ///
+    /// NOTE: the client's decoder is one object shared by every request, and holding it from every
+    /// thread that decodes a response counts references to it across cores (Benchmarks/load, the cache
+    /// hit at 64 concurrent requests); an endpoint returning bytes, text or nothing does not need it.
+    private let chosenDecoder: JSONDecoder?
+
+    init(data: Data, response: ClientResponse, decoder: JSONDecoder?) {
+        self.data = data
+        lent = response
+        chosenDecoder = decoder
+    }
+
+    /// The response, moved out: the value must not be read after.
+    mutating func takeResponse() -> ClientResponse {
+        guard let response = lent.take() else { preconditionFailure("EndpointResponse: the response was already taken back") }
+        return response
+    }
 }

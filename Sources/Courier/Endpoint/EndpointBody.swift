@@ -8,7 +8,12 @@ public struct EndpointBody: Sendable {
         var contentType: String?
     }
 
-    private let make: @Sendable (JSONEncoder) throws -> Encoded
+    /// `nil` for ``none``.
+    ///
+    /// NOTE: optional rather than a function that makes nothing: ``none`` is one value shared by every
+    /// request without a body, and calling its function would count references to that function (and to
+    /// the encoder passed in) from every thread that builds a request (Benchmarks/load, the cache hit).
+    private let make: (@Sendable (JSONEncoder) throws -> Encoded)?
 
     /// A body built by `make`, which receives the JSON encoder in effect and returns the bytes and
     /// their content type. Other body formats are built on this.
@@ -22,7 +27,11 @@ public struct EndpointBody: Sendable {
     }
 
     /// No body.
-    public static let none = EndpointBody(contentType: nil) { _ in .empty }
+    public static let none = EndpointBody()
+
+    private init() {
+        make = nil
+    }
 
     /// `value` encoded as JSON, with `Content-Type: application/json`.
     public static func json(_ value: some Encodable & Sendable) -> EndpointBody {
@@ -39,9 +48,11 @@ public struct EndpointBody: Sendable {
         EndpointBody(contentType: contentType) { _ in .text(text) }
     }
 
-    func encode(with encoder: JSONEncoder) throws -> Encoded {
+    /// The body made with the encoder `encoder` returns, which is asked only when there is a body to make.
+    func encode(with encoder: () -> JSONEncoder) throws -> Encoded {
+        guard let make else { return Encoded(body: .empty, contentType: nil) }
         do {
-            return try make(encoder)
+            return try make(encoder())
         } catch let error as NetworkError {
             throw error
         } catch {

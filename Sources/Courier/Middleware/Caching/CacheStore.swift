@@ -17,6 +17,12 @@
 public protocol CacheStore: Sendable {
     /// The variants stored for `key`; empty when there are none.
     func responses(forKey key: String) async -> [CachedResponse]
+    /// The first variant stored for `key` that `isMatch` accepts, `nil` when none does: what a cache
+    /// hit asks. `isMatch` is quick and never calls the store.
+    ///
+    /// A default implementation takes the first of ``responses(forKey:)``; ``MemoryCacheStore`` picks it
+    /// under its lock without handing out the array of variants.
+    func response(forKey key: String, where isMatch: (CachedResponse) -> Bool) async -> CachedResponse?
 
     /// Replaces the variants for `key` with `transform` of them, atomically; an empty result removes
     /// the key.
@@ -27,4 +33,11 @@ public protocol CacheStore: Sendable {
 
     /// Empties the store.
     func removeAll() async
+}
+
+extension CacheStore {
+    /// The first of ``responses(forKey:)`` that `isMatch` accepts.
+    public func response(forKey key: String, where isMatch: (CachedResponse) -> Bool) async -> CachedResponse? {
+        await responses(forKey: key).first(where: isMatch)
+    }
 }

@@ -144,13 +144,10 @@ public struct CachedResponse: Sendable, Codable, Equatable {
     /// The field names its `Vary` lists, lowercased (`["*"]` for `Vary: *`).
     var varyingNames: [String] { storage.derived.varyingNames }
 
-    /// The head a hit serves at `age` seconds: made by `make` from the stored fields once per age and
-    /// kept with the values, so the hits of one second share one head instead of each copying every field.
+    /// The head a hit serves at `age` seconds: made by `make` from the stored fields once per age on each
+    /// thread (see `ServedHeads`), so the hits of one second do not each copy every field.
     func servedHead(age: Int, _ make: (HTTPFields) -> HTTPResponse) -> HTTPResponse {
-        if let last = storage.servedHead.withLock({ $0 }), last.age == age { return last.head }
-        let head = make(storage.derived.fields)
-        storage.servedHead.withLock { $0 = (age, head) }
-        return head
+        ServedHeads.head(serial: storage.serial, age: age) { make(storage.derived.fields) }
     }
 
     /// Changes a copy of the values; the fields are worked out again only when they changed.
@@ -200,8 +197,8 @@ extension CachedResponse {
     fileprivate final class Storage: Sendable {
         let values: Values
         let derived: Derived
-        /// The head served last and the age it was served at.
-        let servedHead = Locked<(age: Int, head: HTTPResponse)?>(nil)
+        /// Its own number, by which `ServedHeads` knows it.
+        let serial = ServedHeads.makeSerial()
 
         init(_ values: Values, derived: Derived? = nil) {
             self.values = values

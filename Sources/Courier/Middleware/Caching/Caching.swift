@@ -39,8 +39,9 @@ struct Caching<C: Clock<Duration>>: Middleware {
         if policy == .reloadIgnoringCache || (exchange.control.noStore && policy != .onlyFromCache) {
             return try await fetch(exchange, next: next)
         }
-        let stored = await store.responses(forKey: exchange.key).first {
-            CacheKeys.matches($0, fields: fields, identity: exchange.identity)
+        let identity = exchange.identity
+        let stored = await store.response(forKey: exchange.key) {
+            CacheKeys.matches($0, fields: fields, identity: identity)
         }
         let now = dates.now()
         guard let stored else {

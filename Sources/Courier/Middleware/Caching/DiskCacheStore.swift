@@ -51,18 +51,30 @@ public final class DiskCacheStore: CacheStore {
     public func responses(forKey key: String) async -> [CachedResponse] {
         let now = Date()
         if let (responses, touch) = recent.responses(forKey: key, at: now) {
-            if touch {
-                // The LRU order on disk; nobody waits for it.
-                files.async { [self] in
-                    try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file(for: key).path)
-                }
-            }
+            if touch { touchFile(for: key, at: now) }
             return responses
         }
         return await onFileQueue { [self] in
             let responses = usage.withLock { usage in read(key, usage: &usage) } ?? []
             recent.remember(responses, forKey: key, touched: now)
             return responses
+        }
+    }
+
+    /// The first variant for `key` that `isMatch` accepts; reading one makes it the most recently used.
+    public func response(forKey key: String, where isMatch: (CachedResponse) -> Bool) async -> CachedResponse? {
+        let now = Date()
+        if let (response, touch) = recent.response(forKey: key, at: now, where: isMatch) {
+            if touch { touchFile(for: key, at: now) }
+            return response
+        }
+        return await responses(forKey: key).first(where: isMatch)
+    }
+
+    /// Sets the file's modification date, the LRU order on disk, on the store's queue; nobody waits for it.
+    private func touchFile(for key: String, at now: Date) {
+        files.async { [self] in
+            try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file(for: key).path)
         }
     }
 

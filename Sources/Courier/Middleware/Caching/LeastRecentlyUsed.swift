@@ -33,6 +33,16 @@ struct LeastRecentlyUsed<Value> {
         return values[position]
     }
 
+    /// `body` of the value for `key`, which becomes the most recently used; the value is not copied.
+    mutating func withValue<Result>(forKey key: String, _ body: (Value) -> Result) -> Result? {
+        guard let position = index[key] else { return nil }
+        if position != newest {
+            unlink(position)
+            link(position)
+        }
+        return values[position].map(body)
+    }
+
     /// Stores `value` as the most recently used.
     mutating func setValue(_ value: Value, forKey key: String, cost: Int) {
         removeValue(forKey: key)

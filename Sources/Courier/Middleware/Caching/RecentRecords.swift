@@ -35,6 +35,23 @@ final class RecentRecords: Sendable {
         }
     }
 
+    /// The first variant for `key` that `isMatch` accepts, if the variants are here (`nil` when they are
+    /// not), and whether the file's modification date is due to be set. The array of variants stays here:
+    /// see ``MemoryCacheStore/response(forKey:where:)``.
+    func response(forKey key: String, at now: Date, where isMatch: (CachedResponse) -> Bool) -> (response: CachedResponse?, touch: Bool)? {
+        table.withLock { table in
+            guard let (match, touched) = table.withValue(forKey: key, { ($0.responses.first(where: isMatch), $0.touched) }) else {
+                return nil
+            }
+            let due = now.timeIntervalSince(touched) >= Self.touchInterval
+            if due, var record = table.value(forKey: key) {
+                record.touched = now
+                table.setValue(record, forKey: key, cost: Self.cost(of: record.responses))
+            }
+            return (match, due)
+        }
+    }
+
     /// Keeps `responses` for `key` (forgets the key when they are empty or larger than the whole budget).
     func remember(_ responses: [CachedResponse], forKey key: String, touched: Date) {
         let cost = Self.cost(of: responses)

@@ -157,4 +157,27 @@ struct CachingMiddlewareTests {
         #expect(changed.head.headerFields[.age] == "7")
         #expect(rig.transport.requests.count == 1)
     }
+
+    @Test("more stored responses than a thread remembers heads for, hit in turn from many tasks: each hit carries its own fields and Age")
+    func servedHeadsOfManyEntries() async throws {
+        let rig = Rig { request in (200, [.cacheControl: "max-age=600", .eTag: "\"\(request.head.path ?? "")\""]) }
+        let paths = (0..<12).map { "/item/\($0)" }
+        for path in paths { _ = try await rig.get("http://api.example.com" + path) }
+        await rig.clock.advance(by: .seconds(3))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<32 {
+                group.addTask {
+                    for round in 0..<24 {
+                        let path = paths[(task + round) % paths.count]
+                        let (response, _) = try await rig.get("http://api.example.com" + path)
+                        #expect(response.cacheStatus == .cache)
+                        #expect(response.head.headerFields[.eTag] == "\"\(path)\"")
+                        #expect(response.head.headerFields[.age] == "3")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(rig.transport.requests.count == paths.count)
+    }
 }

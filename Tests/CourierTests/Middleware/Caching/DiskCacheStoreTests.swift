@@ -111,4 +111,21 @@ struct DiskCacheStoreTests {
             #expect(await store.responses(forKey: "GET http://h/b").isEmpty)
         }
     }
+
+    @Test("response(forKey:where:) finds the first matching variant in memory and, after a restart, in its file")
+    func firstMatchingVariant() async throws {
+        try await Self.withDirectory { directory in
+            let german = cachedResponse("http://h/a", size: 100, byte: 0x64)
+            let french = { var french = cachedResponse("http://h/a", size: 100, byte: 0x66); french.varyingRequestFields = ["accept-language": "fr"]; return french }()
+            let store = try DiskCacheStore(directory: directory)
+            await store.updateResponses(forKey: "GET http://h/a") { _ in [german, french] }
+            let isFrench: (CachedResponse) -> Bool = { $0.varyingRequestFields["accept-language"] == "fr" }
+            #expect(await store.response(forKey: "GET http://h/a", where: isFrench) == french)
+            #expect(await store.response(forKey: "GET http://h/a") { _ in false } == nil)
+            #expect(await store.response(forKey: "GET http://h/b") { _ in true } == nil)
+            let reopened = try DiskCacheStore(directory: directory)
+            #expect(await reopened.response(forKey: "GET http://h/a", where: isFrench) == french)
+            #expect(await reopened.response(forKey: "GET http://h/a") { _ in true } == german)
+        }
+    }
 }

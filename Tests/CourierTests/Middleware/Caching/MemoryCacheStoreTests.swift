@@ -71,4 +71,39 @@ struct MemoryCacheStoreTests {
         store.removeAll()
         #expect(store.currentBytes == 0)
     }
+
+    @Test("response(forKey:where:) picks the first variant that matches, nil when none does, and counts as a use")
+    func firstMatchingVariant() {
+        let one = cachedResponse("a", size: 1000).cost
+        let store = MemoryCacheStore(maxBytes: one * 3)
+        let german = cachedResponse("a", size: 1000, byte: 0x64)
+        let french = { var french = cachedResponse("a", size: 1000, byte: 0x66); french.varyingRequestFields = ["accept-language": "fr"]; return french }()
+        store.updateResponses(forKey: "a") { _ in [german, french] }
+        store.updateResponses(forKey: "b") { _ in [cachedResponse("b", size: 1000)] }
+        #expect(store.response(forKey: "a") { $0.varyingRequestFields["accept-language"] == "fr" } == french)
+        #expect(store.response(forKey: "a") { _ in true } == german)
+        #expect(store.response(forKey: "a") { _ in false } == nil)
+        #expect(store.response(forKey: "missing") { _ in true } == nil)
+        // "b" is now the least recently used: the next write evicts it, not "a".
+        store.updateResponses(forKey: "c") { _ in [cachedResponse("c", size: 1000)] }
+        #expect(store.responses(forKey: "b").isEmpty)
+        #expect(store.responses(forKey: "a").count == 2)
+    }
+
+    @Test("a store with only responses(forKey:) gets response(forKey:where:) from the protocol")
+    func defaultFirstMatchingVariant() async {
+        struct Fixed: CacheStore {
+            let variants: [CachedResponse]
+            func responses(forKey key: String) async -> [CachedResponse] { key == "k" ? variants : [] }
+            func updateResponses(forKey key: String, _ transform: @escaping @Sendable ([CachedResponse]) -> [CachedResponse]) async {}
+            func removeResponses(forKey key: String) async {}
+            func removeAll() async {}
+        }
+        let first = cachedResponse("k", size: 1, byte: 0x31)
+        let second = cachedResponse("k", size: 2, byte: 0x32)
+        let store = Fixed(variants: [first, second])
+        #expect(await store.response(forKey: "k") { $0.body.count == 2 } == second)
+        #expect(await store.response(forKey: "k") { _ in false } == nil)
+        #expect(await store.response(forKey: "other") { _ in true } == nil)
+    }
 }

@@ -1,0 +1,55 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
+/// An object of each thread's own, made on the thread's first use and released when the thread ends.
+///
+/// For state that every thread may keep a copy of, so that threads never write to memory another
+/// thread reads: a value shared between cores bounces between their caches at every write, and even
+/// counting references to it is a write (see `ServedHeads`). Use it only from synchronous code: a task
+/// may resume on another thread after any `await`.
+final class PerThread<Value: AnyObject>: Sendable {
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+    private let key: pthread_key_t
+    #endif
+    private let make: @Sendable () -> Value
+
+    /// Keys are a scarce resource of the process (at least 128 of them): make one per purpose, as a
+    /// `static let`, never one per value.
+    init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { pointer in
+            // The thread is ending: let go of its object.
+            #if canImport(Darwin)
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+            #else
+            if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+            #endif
+        }
+        precondition(created == 0, "pthread_key_create failed (\(created)): the process has no thread-specific keys left")
+        self.key = key
+        #endif
+    }
+
+    /// The calling thread's object.
+    var current: Value {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as! Value
+        }
+        let value = make()
+        pthread_setspecific(key, Unmanaged<AnyObject>.passRetained(value).toOpaque())
+        return value
+        #else
+        return make()
+        #endif
+    }
+}
