@@ -14,7 +14,7 @@ extension Caching {
         let exchange = Exchange(request: request, key: key, control: CacheControl(fields))
         let now = dates.now()
         guard !exchange.control.noStore || policy == .onlyFromCache,
-              let stored = await store.responses(forKey: exchange.key).first(where: { CacheKeys.matches($0, fields: fields, identity: exchange.identity) }),
+              let stored = await store.response(forKey: exchange.key, where: { CacheKeys.matches($0, fields: fields, identity: exchange.identity) }),
               stored.status == 200,
               policy == .returnCacheElseLoad || policy == .onlyFromCache || isFresh(stored, for: exchange, at: now),
               let bytes = ByteRange.single(range, length: stored.body.count) else { return nil }
