@@ -18,12 +18,14 @@ import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfi
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PAIRS = [  # (Courier client, raw counterpart, label)
     ("courier-bare", "raw-ahc", "Courier bare / raw AHC"),
+    ("courier-bare", "raw-ahc-untraced", "Courier bare / raw AHC with its tracing off"),
     ("courier-realistic", "raw-ahc-json", "realistic stack / raw AHC + JSONDecoder"),
     ("courier-realistic-loops", "raw-ahc-json", "realistic stack, layers on the event loops / raw AHC + JSONDecoder"),
     ("courier-urlsession", "raw-urlsession", "Courier over URLSession / raw URLSession"),
 ]
 LABELS = {
     "raw-ahc": "raw AHC (`execute` + `collect`)",
+    "raw-ahc-untraced": "raw AHC, its tracing off (`tracing.tracer = nil`)",
     "raw-ahc-json": "raw AHC + `JSONDecoder`",
     "courier-bare": "Courier bare (`Endpoint<Data>`)",
     "courier-realistic": "Courier realistic stack (`Endpoint<Item>`)",

@@ -5,6 +5,13 @@ import NIOSSL
 extension AsyncHTTPClientTransport {
     /// Settings for the `HTTPClient` an ``AsyncHTTPClientTransport`` owns.
     ///
+    /// That client never traces: a `Client`'s `tracing()` layer makes the span of each request and injects
+    /// its context. AsyncHTTPClient's own tracing, on by default in a client made elsewhere, would make a
+    /// second span per request and add a second `traceparent` field, and costs 4–7 µs of CPU per request
+    /// even with no tracer bootstrapped (BENCHMARKS.md, "Loopback load against nginx"). To keep
+    /// AsyncHTTPClient's spans, make the `HTTPClient` yourself and pass it to
+    /// ``AsyncHTTPClientTransport/init(client:decodesBodies:runsLayersOnEventLoops:)``.
+    ///
     /// ```swift
     /// var configuration = AsyncHTTPClientTransport.Configuration()
     /// configuration.connectTimeout = .seconds(3)
@@ -114,6 +121,8 @@ extension AsyncHTTPClientTransport {
             // A refused connection fails the request at once, as on every transport; retry is the
             // retry middleware's decision, not the pool's.
             configuration.connectionPool.retryConnectionEstablishment = false
+            // NOTE: tracing is the `tracing()` layer's; see the type's documentation.
+            configuration.tracing.tracer = nil
             return configuration
         }
     }

@@ -13,7 +13,9 @@ import FoundationNetworking
 enum LoadClient: String, CaseIterable, Sendable {
     /// `HTTPClient.execute(_:timeout:)` + `body.collect(upTo:)`.
     case rawAHC = "raw-ahc"
-    /// The same, then `JSONDecoder` into ``Item``.
+    /// The same with AsyncHTTPClient's own tracing off, as in the `HTTPClient` Courier's transport makes.
+    case rawAHCUntraced = "raw-ahc-untraced"
+    /// `HTTPClient.execute(_:timeout:)` + `body.collect(upTo:)`, then `JSONDecoder` into ``Item``.
     case rawAHCJSON = "raw-ahc-json"
     /// The same, writing by hand the two lines `.logging(to:)` writes (without redaction) into the
     /// discarding handler at info: what logging costs a raw client that logs as the realistic stack does.
@@ -78,13 +80,14 @@ extension LoadClient {
         let url = options.url
         let server = try Server(url: url)
         switch self {
-        case .rawAHC, .rawAHCJSON, .rawAHCJSONLogged, .rawAHCDownload, .rawAHCUpload:
+        case .rawAHC, .rawAHCUntraced, .rawAHCJSON, .rawAHCJSONLogged, .rawAHCDownload, .rawAHCUpload:
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.pool
+            if self == .rawAHCUntraced { configuration.tracing.tracer = nil }
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             let shutdown: @Sendable () async throws -> Void = { try await client.shutdown() }
             switch self {
-            case .rawAHC:
+            case .rawAHC, .rawAHCUntraced:
                 return ({ index in
                     let response = try await client.execute(HTTPClientRequest(url: url + "/item.json?q=\(index)"), timeout: .seconds(30))
                     try Self.expectOK(response.status.code)
