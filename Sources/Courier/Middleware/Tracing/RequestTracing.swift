@@ -101,6 +101,9 @@ extension Client {
     /// context injected into the request's header fields by the tracer (a W3C `traceparent` for
     /// OpenTelemetry). The span ends when the response body has been read, or on failure.
     ///
+    /// This layer is the only tracing over `AsyncHTTPClientTransport`: the `HTTPClient` the transport
+    /// makes has AsyncHTTPClient's own tracing off, so each request has one span and one `traceparent`.
+    ///
     /// Put it outside ``retrying(_:clock:)`` for one span per logical request:
     ///
     /// ```swift
