@@ -69,7 +69,8 @@ public struct Client: Sendable {
     ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
     ///   the error does not carry one yet.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        try await onLayerExecutor { try await sendHere(request) }
+        guard configuration.layerExecutorProvider != nil else { return try await sendHere(request) }
+        return try await onLayerExecutor { try await sendHere(request) }
     }
 
     /// The end of the chain: the transport, which opens WebSockets too when it can.

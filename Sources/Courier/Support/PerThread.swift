@@ -12,7 +12,7 @@ import Android
 ///
 /// For state that every thread may keep a copy of, so that threads never write to memory another
 /// thread reads: a value shared between cores bounces between their caches at every write, and even
-/// counting references to it is a write (see `ServedHeads`). Use it only from synchronous code: a task
+/// counting references to it is a write (see `ServedCopies`). Use it only from synchronous code: a task
 /// may resume on another thread after any `await`.
 final class PerThread<Value: AnyObject>: Sendable {
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)

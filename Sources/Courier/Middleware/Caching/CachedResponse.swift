@@ -144,10 +144,11 @@ public struct CachedResponse: Sendable, Codable, Equatable {
     /// The field names its `Vary` lists, lowercased (`["*"]` for `Vary: *`).
     var varyingNames: [String] { storage.derived.varyingNames }
 
-    /// The head a hit serves at `age` seconds: made by `make` from the stored fields once per age on each
-    /// thread (see `ServedHeads`), so the hits of one second do not each copy every field.
-    func servedHead(age: Int, _ make: (HTTPFields) -> HTTPResponse) -> HTTPResponse {
-        ServedHeads.head(serial: storage.serial, age: age) { make(storage.derived.fields) }
+    /// The head and body a hit serves at `age` seconds: the head made by `makeHead` from the stored fields
+    /// once per age on each thread, the body copied once per thread (see `ServedCopies`), so the hits of
+    /// one second neither copy every field nor share memory between cores.
+    func served(age: Int, _ makeHead: (HTTPFields) -> HTTPResponse) -> (head: HTTPResponse, body: Data) {
+        ServedCopies.served(serial: storage.serial, age: age, body: storage.values.body) { makeHead(storage.derived.fields) }
     }
 
     /// Changes a copy of the values; the fields are worked out again only when they changed.
@@ -197,8 +198,8 @@ extension CachedResponse {
     fileprivate final class Storage: Sendable {
         let values: Values
         let derived: Derived
-        /// Its own number, by which `ServedHeads` knows it.
-        let serial = ServedHeads.makeSerial()
+        /// Its own number, by which `ServedCopies` knows it.
+        let serial = ServedCopies.makeSerial()
 
         init(_ values: Values, derived: Derived? = nil) {
             self.values = values

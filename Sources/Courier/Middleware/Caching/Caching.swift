@@ -87,7 +87,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
     func served(_ stored: CachedResponse, to request: ClientRequest, as status: CacheStatus, at now: Date) -> ClientResponse {
         // A stored age is finite but may be huge; `Age` caps at 2³¹ (RFC 9111 §5.1).
         let age = Int(min(max(0, stored.age(at: now)), 2_147_483_648))
-        let head = stored.servedHead(age: age) { storedFields in
+        let (head, body) = stored.served(age: age) { storedFields in
             var fields = storedFields
             // What is stored never has them (see `storable`) unless a store was handed values that do.
             if fields[.age] != nil || fields[.contentLength] != nil {
@@ -101,14 +101,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
         }
         var answered = request
         answered.options.cacheStatus = status
-        return ClientResponse(head: head, body: request.method == .head ? .empty : ResponseBody(Self.ownCopy(of: stored.body)), request: answered)
-    }
-
-    /// A small body is copied for each hit: the stored bytes are shared by every hit on every thread, and
-    /// counting references to one buffer from two cores costs more than copying a few kilobytes
-    /// (Benchmarks/load, the cache hit at c = 64: −18% CPU); a large one is shared.
-    private static func ownCopy(of body: Data) -> Data {
-        body.count <= 4096 ? body.withUnsafeBytes { Data($0) } : body
+        return ClientResponse(head: head, body: request.method == .head ? .empty : ResponseBody(body), request: answered)
     }
 
     // MARK: Asking the server

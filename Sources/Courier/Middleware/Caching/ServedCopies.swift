@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+
+/// The heads and small bodies a thread served last from stored responses: each thread keeps its own.
+///
+/// NOTE: a hit serves the stored head with its `Age` and `Content-Length`, and making that head copies
+/// every field, so heads are remembered by stored response and age. Remembered once for all threads, the
+/// hits of two cores shared one head, one body buffer and one lock, and took turns at their memory: at 64
+/// concurrent hits on two cores, a hit cost 2.3–2.6 µs against 1.6 µs on one core (Benchmarks/load).
+/// Each thread now keeps copies of its own (a body only up to `ownedBodyLimit`; a larger one is shared,
+/// as copying it would cost more than sharing it). A stored response is known by its serial number, never
+/// by its address, which a new value may reuse once the old one is freed.
+final class ServedCopies {
+    private struct Entry {
+        let serial: UInt64
+        var age: Int
+        var head: HTTPResponse
+        let body: Data
+    }
+
+    /// How many stored responses a thread keeps copies of: a few hot ones, replaced in turn.
+    private static let capacity = 8
+    /// The largest body a thread keeps a copy of.
+    private static let ownedBodyLimit = 4096
+    private static let perThread = PerThread { ServedCopies() }
+    /// NOTE: `Locked`, not `Atomic`, which needs macOS 15: a serial is taken only when a response is stored.
+    private static let lastSerial = Locked<UInt64>(0)
+
+    private var entries: [Entry] = []
+    private var oldest = 0
+
+    /// A serial number no stored response has had.
+    static func makeSerial() -> UInt64 {
+        lastSerial.withLock { serial in
+            serial += 1
+            return serial
+        }
+    }
+
+    /// The calling thread's head and body for stored response `serial` at `age`: the head made by
+    /// `makeHead` when the thread has none for that age, the body copied from `body` the first time.
+    static func served(serial: UInt64, age: Int, body: Data, _ makeHead: () -> HTTPResponse) -> (head: HTTPResponse, body: Data) {
+        perThread.current.served(serial: serial, age: age, body: body, makeHead)
+    }
+
+    private func served(serial: UInt64, age: Int, body: Data, _ makeHead: () -> HTTPResponse) -> (head: HTTPResponse, body: Data) {
+        if let index = entries.firstIndex(where: { $0.serial == serial }) {
+            if entries[index].age != age {
+                entries[index].head = makeHead()
+                entries[index].age = age
+            }
+            return (entries[index].head, entries[index].body)
+        }
+        let owned = body.count <= Self.ownedBodyLimit ? body.withUnsafeBytes { Data($0) } : body
+        let entry = Entry(serial: serial, age: age, head: makeHead(), body: owned)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[oldest] = entry
+            oldest = (oldest + 1) % Self.capacity
+        }
+        return (entry.head, entry.body)
+    }
+}
