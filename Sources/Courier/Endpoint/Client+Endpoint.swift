@@ -25,16 +25,24 @@ extension Client {
         guard endpoint.acceptableStatus.contains(response.status) else {
             throw NetworkError(.unacceptableStatus(response.status.code), response: response)
         }
-        // NOTE: the response moves into the input and back out, never copied: each copy of a response
-        // touches the reference counts of its head and body, which a cache hit shares between threads.
-        let input = EndpointResponse(data: data, response: response, decoder: endpoint.readsDecoder ? endpoint.decoder ?? configuration.decoder : nil)
+        let decoder = endpoint.readsDecoder ? endpoint.decoder ?? configuration.decoder : nil
+        return try Self.decode(EndpointResponse(data: consume data, response: consume response, decoder: decoder), with: endpoint)
+    }
+
+    /// The endpoint's value from `input`, and the response.
+    ///
+    /// NOTE: the response moves into the input and back out, never copied: each copy of a response counts
+    /// references to its head and body. A synchronous function of its own: in the asynchronous caller the
+    /// compiler kept a copy of the input (and of its response) alive for the error path (Benchmarks/load,
+    /// the cache hit).
+    private static func decode<Value>(_ input: consuming EndpointResponse, with endpoint: Endpoint<Value>) throws -> (Value, ClientResponse) {
+        let value: Value
         do {
-            let value = try endpoint.decode(input)
-            var done = consume input
-            return (value, done.takeResponse())
+            value = try endpoint.decode(input)
         } catch {
             throw NetworkError.wrapping(error, request: input.response.request, response: input.response)
         }
+        return (value, input.takeResponse())
     }
 
     /// Sends `request` and reads its body to the end, within ``RequestOptions/maxResponseBodySize``:

@@ -133,8 +133,8 @@ public struct EndpointResponse: Sendable {
         chosenDecoder = decoder
     }
 
-    /// The response, moved out: the value must not be read after.
-    mutating func takeResponse() -> ClientResponse {
+    /// The response, moved out of the value, which ends with it.
+    consuming func takeResponse() -> ClientResponse {
         guard let response = lent.take() else { preconditionFailure("EndpointResponse: the response was already taken back") }
         return response
     }
