@@ -6,10 +6,12 @@ extension AsyncHTTPClientTransport {
     /// Settings for the `HTTPClient` an ``AsyncHTTPClientTransport`` owns.
     ///
     /// That client never traces: a `Client`'s `tracing()` layer makes the span of each request and injects
-    /// its context. AsyncHTTPClient's own tracing, on by default in a client made elsewhere, would make a
-    /// second span per request and add a second `traceparent` field, and costs 4–7 µs of CPU per request
-    /// even with no tracer bootstrapped (BENCHMARKS.md, "Loopback load against nginx"). To keep
-    /// AsyncHTTPClient's spans, make the `HTTPClient` yourself and pass it to
+    /// its context. AsyncHTTPClient's own tracing, on by default in a client made elsewhere, follows the
+    /// tracer the application bootstrapped: with one, it would make a second span per request beside the
+    /// layer's and add a second `traceparent` field; with none, it still costs 4–7 µs of CPU per request
+    /// (BENCHMARKS.md, "Loopback load against nginx"). An application that bootstraps a tracer therefore gets
+    /// spans for its requests only from a client with `tracing()`. To keep AsyncHTTPClient's own spans
+    /// instead, make the `HTTPClient` yourself and pass it to
     /// ``AsyncHTTPClientTransport/init(client:decodesBodies:runsLayersOnEventLoops:)``.
     ///
     /// ```swift

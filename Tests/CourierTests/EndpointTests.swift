@@ -129,7 +129,7 @@ struct EndpointTests {
         #expect(try await client.send(viaDecoder) == Date(timeIntervalSince1970: 1_767_323_045))
     }
 
-    @Test("accepted statuses: a range, a union, nothing, and equal sets written differently")
+    @Test("accepted statuses: a range, a union, nothing; equal when built from the same ranges in the same order")
     func acceptedStatuses() {
         #expect(AcceptableStatus.successful.contains(.ok))
         #expect(!AcceptableStatus.successful.contains(.notFound))
@@ -141,6 +141,8 @@ struct EndpointTests {
         #expect(AcceptableStatus.only(200).union(.only(201)) == .only(200, 201))
         #expect(AcceptableStatus.range(200...299) == .successful)
         #expect(AcceptableStatus.only(200) != .only(201))
+        #expect(AcceptableStatus.only(200, 201) != .only(200, 202), "the ranges after the first count too")
+        #expect(AcceptableStatus.only(200, 201).hashValue == AcceptableStatus.only(200).union(.only(201)).hashValue)
         #expect(AcceptableStatus.any.contains(HTTPResponse.Status(code: 599)))
     }
 

@@ -22,7 +22,7 @@ public protocol CacheStore: Sendable {
     ///
     /// A default implementation takes the first of ``responses(forKey:)``; ``MemoryCacheStore`` picks it
     /// under its lock without handing out the array of variants.
-    func response(forKey key: String, where isMatch: (CachedResponse) -> Bool) async -> CachedResponse?
+    func response(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) async -> CachedResponse?
 
     /// Replaces the variants for `key` with `transform` of them, atomically; an empty result removes
     /// the key.
@@ -37,7 +37,7 @@ public protocol CacheStore: Sendable {
 
 extension CacheStore {
     /// The first of ``responses(forKey:)`` that `isMatch` accepts.
-    public func response(forKey key: String, where isMatch: (CachedResponse) -> Bool) async -> CachedResponse? {
+    public func response(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) async -> CachedResponse? {
         await responses(forKey: key).first(where: isMatch)
     }
 }

@@ -62,7 +62,7 @@ public final class DiskCacheStore: CacheStore {
     }
 
     /// The first variant for `key` that `isMatch` accepts; reading one makes it the most recently used.
-    public func response(forKey key: String, where isMatch: (CachedResponse) -> Bool) async -> CachedResponse? {
+    public func response(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) async -> CachedResponse? {
         let now = Date()
         if let (response, touch) = recent.response(forKey: key, at: now, where: isMatch) {
             if touch { touchFile(for: key, at: now) }

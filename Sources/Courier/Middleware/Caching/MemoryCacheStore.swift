@@ -38,7 +38,7 @@ public final class MemoryCacheStore: CacheStore {
     ///
     /// NOTE: the array of variants stays in the store: handing it out would count references to it from
     /// every thread serving hits (Benchmarks/load, the cache hit at 64 concurrent requests).
-    public func response(forKey key: String, where isMatch: (CachedResponse) -> Bool) -> CachedResponse? {
+    public func response(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) -> CachedResponse? {
         table.withLock { table in
             table.withValue(forKey: key) { variants in variants.first(where: isMatch) } ?? nil
         }

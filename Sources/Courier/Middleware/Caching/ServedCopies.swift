@@ -7,15 +7,20 @@ import HTTPTypes
 /// every field, so heads are remembered by stored response and age. Remembered once for all threads, the
 /// hits of two cores shared one head, one body buffer and one lock, and took turns at their memory: at 64
 /// concurrent hits on two cores, a hit cost 2.3–2.6 µs against 1.6 µs on one core (Benchmarks/load).
-/// Each thread now keeps copies of its own (a body only up to `ownedBodyLimit`; a larger one is shared,
-/// as copying it would cost more than sharing it). A stored response is known by its serial number, never
-/// by its address, which a new value may reuse once the old one is freed.
+/// Each thread now keeps copies of its own. A stored response is known by its serial number, never by its
+/// address, which a new value may reuse once the old one is freed.
+///
+/// What a thread keeps is bounded and never served again once the store lets go of the response: at most
+/// `capacity` heads and bodies of up to `ownedBodyLimit` bytes, until newer hits on that thread replace them.
+/// A larger body is not kept here at all (it is shared, as copying it would cost more than sharing it):
+/// keeping it would hold on to bytes the store has evicted or removed, past its byte budget.
 final class ServedCopies {
     private struct Entry {
         let serial: UInt64
         var age: Int
         var head: HTTPResponse
-        let body: Data
+        /// The thread's own copy of a small body; `nil` for a large one, which the caller's value serves.
+        let body: Data?
     }
 
     /// How many stored responses a thread keeps copies of: a few hot ones, replaced in turn.
@@ -49,9 +54,9 @@ final class ServedCopies {
                 entries[index].head = makeHead()
                 entries[index].age = age
             }
-            return (entries[index].head, entries[index].body)
+            return (entries[index].head, entries[index].body ?? body)
         }
-        let owned = body.count <= Self.ownedBodyLimit ? body.withUnsafeBytes { Data($0) } : body
+        let owned = body.count <= Self.ownedBodyLimit ? body.withUnsafeBytes { Data($0) } : nil
         let entry = Entry(serial: serial, age: age, head: makeHead(), body: owned)
         if entries.count < Self.capacity {
             entries.append(entry)
@@ -59,6 +64,6 @@ final class ServedCopies {
             entries[oldest] = entry
             oldest = (oldest + 1) % Self.capacity
         }
-        return (entry.head, entry.body)
+        return (entry.head, owned ?? body)
     }
 }

@@ -158,26 +158,62 @@ struct CachingMiddlewareTests {
         #expect(rig.transport.requests.count == 1)
     }
 
-    @Test("more stored responses than a thread remembers heads for, hit in turn from many tasks: each hit carries its own fields and Age")
-    func servedHeadsOfManyEntries() async throws {
-        let rig = Rig { request in (200, [.cacheControl: "max-age=600", .eTag: "\"\(request.head.path ?? "")\""]) }
+    @Test("more stored responses than a thread keeps copies of, hit in turn from many tasks: each hit carries its own fields, body and Age")
+    func servedCopiesOfManyEntries() async throws {
+        let transport = RecordingTransport { request in
+            let path = request.head.path ?? ""
+            let fields: HTTPFields = [.cacheControl: "max-age=600", .eTag: "\"\(path)\""]
+            return ClientResponse(head: HTTPResponse(status: .ok, headerFields: fields), body: ResponseBody(Data("body of \(path)".utf8)), request: request)
+        }
+        let clock = TestClock<Duration>()
+        let client = Client(transport: transport).caching(in: MemoryCacheStore(), clock: clock)
         let paths = (0..<12).map { "/item/\($0)" }
-        for path in paths { _ = try await rig.get("http://api.example.com" + path) }
-        await rig.clock.advance(by: .seconds(3))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for task in 0..<32 {
-                group.addTask {
-                    for round in 0..<24 {
-                        let path = paths[(task + round) % paths.count]
-                        let (response, _) = try await rig.get("http://api.example.com" + path)
-                        #expect(response.cacheStatus == .cache)
-                        #expect(response.head.headerFields[.eTag] == "\"\(path)\"")
-                        #expect(response.head.headerFields[.age] == "3")
+        for path in paths { _ = try await client.send(try ClientRequest(.get, url: "http://api.example.com" + path)).body.collect(upTo: 1 << 16) }
+        for age in [3, 5] {
+            await clock.advance(by: .seconds(age == 3 ? 3 : 2))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for task in 0..<32 {
+                    group.addTask {
+                        for round in 0..<24 {
+                            let path = paths[(task + round) % paths.count]
+                            let response = try await client.send(try ClientRequest(.get, url: "http://api.example.com" + path))
+                            let body = try await response.body.collect(upTo: 1 << 16)
+                            #expect(response.cacheStatus == .cache)
+                            #expect(response.head.headerFields[.eTag] == "\"\(path)\"")
+                            #expect(response.head.headerFields[.age] == "\(age)")
+                            #expect(body == Data("body of \(path)".utf8))
+                        }
                     }
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
         }
-        #expect(rig.transport.requests.count == paths.count)
+        #expect(transport.requests.count == paths.count)
+    }
+
+    @Test("a thread's copies: a head made once per stored response and age, its own copy of a small body, none of a large one")
+    func servedCopiesOnOneThread() {
+        let serial = ServedCopies.makeSerial(), other = ServedCopies.makeSerial(), large = ServedCopies.makeSerial()
+        var made = 0
+        func head(_ age: Int) -> HTTPResponse {
+            made += 1
+            return HTTPResponse(status: .ok, headerFields: [.age: String(age)])
+        }
+        let small = Data("small".utf8)
+        let first = ServedCopies.served(serial: serial, age: 1, body: small) { head(1) }
+        let again = ServedCopies.served(serial: serial, age: 1, body: Data("not read".utf8)) { head(1) }
+        #expect(made == 1)
+        #expect(again.head == first.head && again.body == small, "the same age serves the thread's copies")
+        let older = ServedCopies.served(serial: serial, age: 2, body: small) { head(2) }
+        #expect(made == 2)
+        #expect(older.head.headerFields[.age] == "2" && older.body == small)
+        let another = ServedCopies.served(serial: other, age: 2, body: Data("other".utf8)) { head(2) }
+        #expect(made == 3, "another stored response at the same age has a head of its own")
+        #expect(another.body == Data("other".utf8))
+        let big = Data(repeating: 0x62, count: 10_000)
+        let bigServed = ServedCopies.served(serial: large, age: 1, body: big) { head(1) }
+        let bigAgain = ServedCopies.served(serial: large, age: 1, body: Data(repeating: 0x63, count: 10_000)) { head(1) }
+        #expect(bigServed.body == big)
+        #expect(bigAgain.body == Data(repeating: 0x63, count: 10_000), "a large body is never kept: the caller's value is served")
     }
 }

@@ -119,7 +119,7 @@ struct DiskCacheStoreTests {
             let french = { var french = cachedResponse("http://h/a", size: 100, byte: 0x66); french.varyingRequestFields = ["accept-language": "fr"]; return french }()
             let store = try DiskCacheStore(directory: directory)
             await store.updateResponses(forKey: "GET http://h/a") { _ in [german, french] }
-            let isFrench: (CachedResponse) -> Bool = { $0.varyingRequestFields["accept-language"] == "fr" }
+            let isFrench: @Sendable (CachedResponse) -> Bool = { $0.varyingRequestFields["accept-language"] == "fr" }
             #expect(await store.response(forKey: "GET http://h/a", where: isFrench) == french)
             #expect(await store.response(forKey: "GET http://h/a") { _ in false } == nil)
             #expect(await store.response(forKey: "GET http://h/b") { _ in true } == nil)
