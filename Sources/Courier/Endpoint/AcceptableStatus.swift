@@ -6,21 +6,10 @@ import HTTPTypes
 /// Endpoint<Void>(method: .delete, path: "/session", accepting: .successful.union(.only(404)))
 /// ```
 public struct AcceptableStatus: Sendable, Hashable {
-    /// The first range, kept inline, and the rest.
-    ///
-    /// NOTE: not one array: ``successful`` is shared by nearly every endpoint, and reading a shared array
-    /// from every thread that checks a response counts references to its buffer (Benchmarks/load, the
-    /// cache hit). The rest is usually empty, and the empty array is never counted.
-    private var first: ClosedRange<Int>?
-    private var rest: [ClosedRange<Int>]
+    private var ranges: [ClosedRange<Int>]
 
     private init(ranges: [ClosedRange<Int>]) {
-        first = ranges.first
-        rest = Array(ranges.dropFirst())
-    }
-
-    private var ranges: [ClosedRange<Int>] {
-        first.map { [$0] + rest } ?? []
+        self.ranges = ranges
     }
 
     /// Every 2xx status: the default.
@@ -46,7 +35,6 @@ public struct AcceptableStatus: Sendable, Hashable {
 
     /// Whether `status` is accepted.
     public func contains(_ status: HTTPResponse.Status) -> Bool {
-        guard let first else { return false }
-        return first.contains(status.code) || rest.contains { $0.contains(status.code) }
+        ranges.contains { $0.contains(status.code) }
     }
 }

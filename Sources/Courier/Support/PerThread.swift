@@ -42,11 +42,12 @@ final class PerThread<Value: AnyObject>: Sendable {
     /// The calling thread's object.
     var current: Value {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+        // The key only ever holds a `Value` set here: no cast is needed to read it back.
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as! Value
+            return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
         }
         let value = make()
-        pthread_setspecific(key, Unmanaged<AnyObject>.passRetained(value).toOpaque())
+        pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
         return value
         #else
         return make()

@@ -25,12 +25,7 @@ struct LeastRecentlyUsed<Value> {
 
     /// The value for `key`, which becomes the most recently used.
     mutating func value(forKey key: String) -> Value? {
-        guard let position = index[key] else { return nil }
-        if position != newest {
-            unlink(position)
-            link(position)
-        }
-        return values[position]
+        withValue(forKey: key) { $0 }
     }
 
     /// `body` of the value for `key`, which becomes the most recently used; the value is not copied.

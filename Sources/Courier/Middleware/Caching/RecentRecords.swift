@@ -26,29 +26,25 @@ final class RecentRecords: Sendable {
 
     /// The variants for `key` if they are here, and whether the file's modification date is due to be set.
     func responses(forKey key: String, at now: Date) -> (responses: [CachedResponse], touch: Bool)? {
-        table.withLock { table in
-            guard var record = table.value(forKey: key) else { return nil }
-            guard now.timeIntervalSince(record.touched) >= Self.touchInterval else { return (record.responses, false) }
-            record.touched = now
-            table.setValue(record, forKey: key, cost: Self.cost(of: record.responses))
-            return (record.responses, true)
-        }
+        read(key, at: now) { $0 }
     }
 
     /// The first variant for `key` that `isMatch` accepts, if the variants are here (`nil` when they are
     /// not), and whether the file's modification date is due to be set. The array of variants stays here:
     /// see ``MemoryCacheStore/response(forKey:where:)``.
     func response(forKey key: String, at now: Date, where isMatch: (CachedResponse) -> Bool) -> (response: CachedResponse?, touch: Bool)? {
+        read(key, at: now) { $0.first(where: isMatch) }
+    }
+
+    /// `body` of the variants for `key` if they are here, and whether the file's modification date is due
+    /// to be set (it is then marked as set `now`).
+    private func read<Result>(_ key: String, at now: Date, _ body: ([CachedResponse]) -> Result) -> (Result, touch: Bool)? {
         table.withLock { table in
-            guard let (match, touched) = table.withValue(forKey: key, { ($0.responses.first(where: isMatch), $0.touched) }) else {
-                return nil
-            }
-            let due = now.timeIntervalSince(touched) >= Self.touchInterval
-            if due, var record = table.value(forKey: key) {
-                record.touched = now
-                table.setValue(record, forKey: key, cost: Self.cost(of: record.responses))
-            }
-            return (match, due)
+            guard let (result, touched) = table.withValue(forKey: key, { (body($0.responses), $0.touched) }) else { return nil }
+            guard now.timeIntervalSince(touched) >= Self.touchInterval, var record = table.value(forKey: key) else { return (result, false) }
+            record.touched = now
+            table.setValue(record, forKey: key, cost: Self.cost(of: record.responses))
+            return (result, true)
         }
     }
 
