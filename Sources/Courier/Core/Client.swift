@@ -24,6 +24,9 @@ import Foundation
 public struct Client: Sendable {
     /// The composed chain, outermost layer first.
     private let chain: Next
+    /// The layers at the outer end of the chain that can work without suspending; `nil` when the
+    /// outermost cannot.
+    private let front: ImmediateFront?
     /// Settings for the typed layer, carried through every wrap.
     var configuration: Configuration
 
@@ -38,6 +41,7 @@ public struct Client: Sendable {
     /// Creates a client that sends every request straight to `transport`.
     public init(transport: some Transport) {
         chain = Self.terminal(transport)
+        front = nil
         configuration = Configuration()
         configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
     }
@@ -45,19 +49,23 @@ public struct Client: Sendable {
     /// A client over `transport` that keeps another client's coders.
     init(transport: some Transport, configuration: Configuration) {
         chain = Self.terminal(transport)
+        front = nil
         self.configuration = configuration
         self.configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
     }
 
-    private init(chain: Next, configuration: Configuration) {
+    private init(chain: Next, front: ImmediateFront?, configuration: Configuration) {
         self.chain = chain
+        self.front = front
         self.configuration = configuration
     }
 
     /// A client that sends every request through `middleware` first, then through this client.
     public func with(_ middleware: some Middleware) -> Client {
         let inner = chain
-        return Client(chain: Next { request in try await middleware.send(request, next: inner) }, configuration: configuration)
+        let outer = Next { request in try await middleware.send(request, next: inner) }
+        let front = ImmediateFront.wrapping(middleware, chain: outer, inner: inner, innerFront: front)
+        return Client(chain: outer, front: front, configuration: configuration)
     }
 
     /// Sends a request through every layer and returns the response, whatever its status.
@@ -69,8 +77,20 @@ public struct Client: Sendable {
     ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
     ///   the error does not carry one yet.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        guard configuration.layerExecutorProvider != nil else { return try await sendHere(request) }
-        return try await onLayerExecutor { try await sendHere(request) }
+        var request = request
+        switch route(&request) {
+        case .answered(let response):
+            return Self.watchingProgress(response, of: request)
+        case .send(let next):
+            guard configuration.layerExecutorProvider != nil else { return try await sendHere(request, into: next) }
+            return try await onLayerExecutor { try await sendHere(request, into: next) }
+        }
+    }
+
+    /// Runs the layers at the front of the chain that work without suspending (``ImmediateMiddleware``)
+    /// on `request`: their answer, or the chain to send the request, as they changed it, into.
+    func route(_ request: inout ClientRequest) -> ImmediateFront.Route {
+        front?.route(&request) ?? .send(chain)
     }
 
     /// The end of the chain: the transport, which opens WebSockets too when it can.
@@ -101,19 +121,25 @@ public struct Client: Sendable {
         return nil
     }
 
-    /// ``send(_:)`` on the executor the task is on.
-    func sendHere(_ request: ClientRequest) async throws -> ClientResponse {
+    /// ``send(_:)`` on the executor the task is on, into `next`: the chain, or the part of it that
+    /// ``route(_:)`` left.
+    func sendHere(_ request: ClientRequest, into next: Next) async throws -> ClientResponse {
         let response: ClientResponse
         do {
-            response = try await chain(request)
+            response = try await next(request)
         } catch {
             throw NetworkError.wrapping(error, request: request)
         }
-        // NOTE: here, not in a middleware: only the body the caller reads is progress; bodies that
-        // layers read and drop on the way (a retried attempt, a redirect) are not.
+        return Self.watchingProgress(response, of: request)
+    }
+
+    /// `response`, its body reporting download progress when `request` asks for it.
+    ///
+    /// NOTE: here, not in a middleware: only the body the caller reads is progress; bodies that layers
+    /// read and drop on the way (a retried attempt, a redirect) are not.
+    static func watchingProgress(_ response: consuming ClientResponse, of request: ClientRequest) -> ClientResponse {
         guard let onProgress = request.options.onProgress else { return response }
-        var watched = response
-        watched.body = response.body.reportingDownloadProgress(to: onProgress)
-        return watched
+        response.body = response.body.reportingDownloadProgress(to: onProgress)
+        return response
     }
 }

@@ -130,21 +130,26 @@ public struct Server: Sendable, Hashable {
         }
 
         func apply(to request: ClientRequest) throws -> ClientRequest {
-            guard request.isRelative else { return request }
-            let fields = try fields.get()
             var resolved = request
-            resolved.head.pseudoHeaderFields.scheme = schemeField
-            resolved.head.pseudoHeaderFields.authority = authorityField
+            try resolve(&resolved)
+            return resolved
+        }
+
+        /// Makes `request` absolute, in place; it throws before changing anything.
+        func resolve(_ request: inout ClientRequest) throws {
+            guard request.isRelative else { return }
+            let fields = try fields.get()
+            request.head.pseudoHeaderFields.scheme = schemeField
+            request.head.pseudoHeaderFields.authority = authorityField
             let path = request.head.path ?? "/"
             let rooted = path.utf8.first == UInt8(ascii: "/")
             // A server without a base path leaves a rooted path as it is: no new field to build and check.
             if !(rooted && pathPrefix.isEmpty) {
-                resolved.head.path = pathPrefix + (rooted ? path : "/" + path)
+                request.head.path = pathPrefix + (rooted ? path : "/" + path)
             }
-            for field in fields where resolved.head.headerFields[field.name] == nil {
-                resolved.head.headerFields.append(field)
+            for field in fields where request.head.headerFields[field.name] == nil {
+                request.head.headerFields.append(field)
             }
-            return resolved
         }
     }
 }

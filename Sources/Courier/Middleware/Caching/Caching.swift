@@ -2,10 +2,13 @@ import Foundation
 import HTTPTypes
 
 /// A private HTTP cache (RFC 9111) for GET and HEAD, over a ``CacheStore``.
-struct Caching<C: Clock<Duration>>: Middleware {
+struct Caching<C: Clock<Duration>>: ImmediateMiddleware {
     let store: any CacheStore
     let configuration: CacheConfiguration
     let dates: ClockDates<C>
+    /// The store's lookup, when it can answer without suspending (the memory store, and the disk store
+    /// for the records it keeps in memory): a fresh hit is then served at once (``handleAtOnce(_:)``).
+    let lookUpAtOnce: ImmediateCacheLookUp?
     /// Counts invalidations: a response whose request began before the latest one is not stored, so a
     /// GET in flight while a POST changes the resource cannot store the old content after it.
     let invalidations = Locked<UInt64>(0)
@@ -30,13 +33,12 @@ struct Caching<C: Clock<Duration>>: Middleware {
             return partial
         }
         // A conditional or partial request is the caller's own business: neither served nor stored.
-        guard let key = CacheKeys.key(of: request), !fields.contains(where: { conditionalFields.contains($0.name) }) else {
+        guard let exchange = Self.exchange(for: request, fields: fields) else {
             if policy == .onlyFromCache { throw Self.notCached(request, "a relative, conditional or range request is never cached") }
             return try await next(request)
         }
-        let exchange = Exchange(request: request, key: key, control: CacheControl(fields))
         // A request's `no-store` forbids storing, not reading: with `.onlyFromCache` the store is still asked.
-        if policy == .reloadIgnoringCache || (exchange.control.noStore && policy != .onlyFromCache) {
+        if !Self.readsStore(exchange, policy) {
             return try await fetch(exchange, next: next)
         }
         let identity = exchange.identity
@@ -50,7 +52,7 @@ struct Caching<C: Clock<Duration>>: Middleware {
             }
             return try await fetch(exchange, next: next)
         }
-        if policy == .returnCacheElseLoad || policy == .onlyFromCache || isFresh(stored, for: exchange, at: now) {
+        if servesAsItIs(stored, exchange, policy, at: now) {
             return served(stored, to: request, as: .cache, at: now)
         }
         if exchange.control.onlyIfCached {
@@ -61,6 +63,40 @@ struct Caching<C: Clock<Duration>>: Middleware {
             return served(stored, to: request, as: .cache, at: now)
         }
         return try await revalidate(stored, exchange, next: next)
+    }
+
+    /// What ``send(_:next:)`` does with a stored response it may serve as it is, done without
+    /// suspending: the store answers at once, and the response is served.
+    func handleAtOnce(_ request: inout ClientRequest) -> ImmediateOutcome {
+        guard let lookUpAtOnce, request.method == .get || request.method == .head else { return .suspends }
+        let fields = request.head.headerFields
+        let policy = request.options.cachePolicy
+        guard fields[.range] == nil, let exchange = Self.exchange(for: request, fields: fields), Self.readsStore(exchange, policy),
+              let stored = lookUpAtOnce(exchange.key, { [identity = exchange.identity] in
+                  CacheKeys.matches($0, fields: fields, identity: identity)
+              })
+        else { return .suspends }
+        let now = dates.now()
+        guard servesAsItIs(stored, exchange, policy, at: now) else { return .suspends }
+        return .answer(served(stored, to: request, as: .cache, at: now))
+    }
+
+    /// The exchange for a GET or HEAD the cache may serve or store: `nil` for a relative or conditional
+    /// request.
+    private static func exchange(for request: ClientRequest, fields: HTTPFields) -> Exchange? {
+        guard let key = CacheKeys.key(of: request), !fields.contains(where: { conditionalFields.contains($0.name) }) else { return nil }
+        return Exchange(request: request, key: key, control: CacheControl(fields))
+    }
+
+    /// Whether the store is asked at all: not when the policy reloads, nor for a request's `no-store`
+    /// unless only the cache may answer.
+    private static func readsStore(_ exchange: Exchange, _ policy: CachePolicy) -> Bool {
+        !(policy == .reloadIgnoringCache || (exchange.control.noStore && policy != .onlyFromCache))
+    }
+
+    /// Whether `stored` is served as it is, with no request to the server.
+    private func servesAsItIs(_ stored: CachedResponse, _ exchange: Exchange, _ policy: CachePolicy, at now: Date) -> Bool {
+        policy == .returnCacheElseLoad || policy == .onlyFromCache || isFresh(stored, for: exchange, at: now)
     }
 
     private static func notCached(_ request: ClientRequest, _ reason: String) -> NetworkError {

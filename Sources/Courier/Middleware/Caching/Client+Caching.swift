@@ -37,6 +37,6 @@ extension Client {
         configuration: CacheConfiguration = .default,
         clock: some Clock<Duration> = ContinuousClock()
     ) -> Client {
-        with(Caching(store: store, configuration: configuration, dates: ClockDates(clock)))
+        with(Caching(store: store, configuration: configuration, dates: ClockDates(clock), lookUpAtOnce: immediateLookUp(in: store)))
     }
 }

@@ -63,12 +63,17 @@ public final class DiskCacheStore: CacheStore {
 
     /// The first variant for `key` that `isMatch` accepts; reading one makes it the most recently used.
     public func response(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) async -> CachedResponse? {
-        let now = Date()
-        if let (response, touch) = recent.response(forKey: key, at: now, where: isMatch) {
-            if touch { touchFile(for: key, at: now) }
-            return response
-        }
+        if let response = responseAtOnce(forKey: key, where: isMatch) { return response }
         return await responses(forKey: key).first(where: isMatch)
+    }
+
+    /// The first variant for `key` that `isMatch` accepts among the records kept in memory; `nil` when
+    /// the record is not in memory (its file may still hold one).
+    func responseAtOnce(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) -> CachedResponse? {
+        let now = Date()
+        guard let (response, touch) = recent.response(forKey: key, at: now, where: isMatch) else { return nil }
+        if touch { touchFile(for: key, at: now) }
+        return response
     }
 
     /// Sets the file's modification date, the LRU order on disk, on the store's queue; nobody waits for it.

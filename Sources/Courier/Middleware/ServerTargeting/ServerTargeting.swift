@@ -1,5 +1,5 @@
 /// Resolves relative requests against one ``Server``.
-struct ServerTargeting: Middleware {
+struct ServerTargeting: ImmediateMiddleware {
     let resolution: Server.Resolution
 
     init(server: Server) {
@@ -8,6 +8,16 @@ struct ServerTargeting: Middleware {
 
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
         try await next(resolution.apply(to: request))
+    }
+
+    func handleAtOnce(_ request: inout ClientRequest) -> ImmediateOutcome {
+        do {
+            try resolution.resolve(&request)
+            return .passOn
+        } catch {
+            // `send` throws it; `resolve` changed nothing.
+            return .suspends
+        }
     }
 }
 
