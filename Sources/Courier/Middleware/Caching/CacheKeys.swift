@@ -15,7 +15,10 @@ enum CacheKeys {
     /// for a relative request.
     static func key(of request: ClientRequest) -> String? {
         guard let scheme = request.head.scheme, let authority = request.head.authority else { return nil }
-        return canonical(scheme: scheme, authority: authority, path: request.head.path ?? "/", prefix: keyPrefix)
+        let path = request.head.path ?? "/"
+        return RecentKeys.key(scheme: scheme, authority: authority, path: path) {
+            canonical(scheme: scheme, authority: authority, path: path, prefix: keyPrefix)
+        }
     }
 
     /// The URL a key names.

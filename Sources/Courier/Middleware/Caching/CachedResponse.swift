@@ -151,6 +151,14 @@ public struct CachedResponse: Sendable, Codable, Equatable {
         ServedCopies.served(serial: storage.serial, age: age, body: storage.values.body) { makeHead(storage.derived.fields) }
     }
 
+    /// The same value in storage of its own, known to `ServedCopies` by the same serial: what one thread
+    /// keeps, so that counting references to it never writes to memory another core reads.
+    func ownCopy() -> CachedResponse {
+        var copy = self
+        copy.storage = Storage(storage.values, derived: storage.derived, serial: storage.serial)
+        return copy
+    }
+
     /// Changes a copy of the values; the fields are worked out again only when they changed.
     private mutating func update(_ change: (inout Values) -> Void) {
         var values = storage.values
@@ -198,12 +206,13 @@ extension CachedResponse {
     fileprivate final class Storage: Sendable {
         let values: Values
         let derived: Derived
-        /// Its own number, by which `ServedCopies` knows it.
-        let serial = ServedCopies.makeSerial()
+        /// Its own number, by which `ServedCopies` knows it; an `ownCopy()` keeps it.
+        let serial: UInt64
 
-        init(_ values: Values, derived: Derived? = nil) {
+        init(_ values: Values, derived: Derived? = nil, serial: UInt64 = ServedCopies.makeSerial()) {
             self.values = values
             self.derived = derived ?? Derived(values.headerFields)
+            self.serial = serial
         }
     }
 }

@@ -26,10 +26,4 @@ private func lookUp(in store: some ImmediateCacheLookup) -> ImmediateCacheLookUp
     { key, isMatch in store.responseAtOnce(forKey: key, where: isMatch) }
 }
 
-extension MemoryCacheStore: ImmediateCacheLookup {
-    func responseAtOnce(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) -> CachedResponse? {
-        response(forKey: key, where: isMatch)
-    }
-}
-
 extension DiskCacheStore: ImmediateCacheLookup {}

@@ -11,6 +11,11 @@ public final class MemoryCacheStore: CacheStore {
     /// The byte budget, as counted by ``CachedResponse/cost``.
     public let maxBytes: Int
     private let table = Locked(LeastRecentlyUsed<[CachedResponse]>())
+    /// Bumped under the lock after every change to the table, so that a thread may serve hits from its
+    /// own copies until the next change (`RecentLookups`).
+    private let changes = ChangeCount()
+    /// The store's own number, by which `RecentLookups` tells stores apart (an address may be reused).
+    private let serial = ServedCopies.makeSerial()
 
     /// Creates an empty store that keeps at most `maxBytes` (10 MiB by default).
     public init(maxBytes: Int = 10 * 1024 * 1024) {
@@ -49,6 +54,7 @@ public final class MemoryCacheStore: CacheStore {
         table.withLock { table in
             let updated = transform(table.value(forKey: key) ?? [])
             let cost = updated.reduce(0) { $0 + $1.cost }
+            defer { changes.bump() }
             guard !updated.isEmpty, cost <= maxBytes else {
                 table.removeValue(forKey: key)
                 return
@@ -60,11 +66,29 @@ public final class MemoryCacheStore: CacheStore {
 
     /// Removes everything stored for `key`.
     public func removeResponses(forKey key: String) {
-        table.withLock { $0.removeValue(forKey: key) }
+        table.withLock { table in
+            table.removeValue(forKey: key)
+            changes.bump()
+        }
     }
 
     /// Empties the store.
     public func removeAll() {
-        table.withLock { $0 = LeastRecentlyUsed() }
+        table.withLock { table in
+            table = LeastRecentlyUsed()
+            changes.bump()
+        }
+    }
+}
+
+extension MemoryCacheStore: ImmediateCacheLookup {
+    /// ``response(forKey:where:)``, from the calling thread's own copies of the key's variants while the
+    /// store has not changed since the thread last asked (`RecentLookups`).
+    func responseAtOnce(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) -> CachedResponse? {
+        // Read before the lookup: a change made after it sends the next hit back to the store.
+        guard let count = changes.current else { return response(forKey: key, where: isMatch) }
+        return RecentLookups.variants(store: serial, key: key, changes: count) {
+            table.withLock { $0.value(forKey: key) } ?? []
+        }.first(where: isMatch)
     }
 }

@@ -31,8 +31,11 @@ final class ServedCopies {
     /// NOTE: `Locked`, not `Atomic`, which needs macOS 15: a serial is taken only when a response is stored.
     private static let lastSerial = Locked<UInt64>(0)
 
+    private let leading = CacheLinePadding()
     private var entries: [Entry] = []
     private var oldest = 0
+    /// Keep the objects next to this one in memory, another thread's perhaps, off its fields' cache lines.
+    private let trailing = CacheLinePadding()
 
     /// A serial number no stored response has had.
     static func makeSerial() -> UInt64 {
@@ -45,7 +48,7 @@ final class ServedCopies {
     /// The calling thread's head and body for stored response `serial` at `age`: the head made by
     /// `makeHead` when the thread has none for that age, the body copied from `body` the first time.
     static func served(serial: UInt64, age: Int, body: Data, _ makeHead: () -> HTTPResponse) -> (head: HTTPResponse, body: Data) {
-        perThread.current.served(serial: serial, age: age, body: body, makeHead)
+        perThread.withCurrent { $0.served(serial: serial, age: age, body: body, makeHead) }
     }
 
     private func served(serial: UInt64, age: Int, body: Data, _ makeHead: () -> HTTPResponse) -> (head: HTTPResponse, body: Data) {
