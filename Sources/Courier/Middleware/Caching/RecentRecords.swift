@@ -15,6 +15,11 @@ final class RecentRecords: Sendable {
     /// The most bytes, as counted by ``CachedResponse/cost``; 0 keeps nothing.
     let budget: Int
     private let table = Locked(LeastRecentlyUsed<Record>())
+    /// Bumped under the lock after every change to the records, so that a thread may serve hits from its
+    /// own copies until the next change (`RecentLookups`, as ``MemoryCacheStore`` does).
+    private let changes = ChangeCount()
+    /// Its own number, by which `RecentLookups` tells stores apart.
+    private let serial = ServedCopies.makeSerial()
 
     /// How long a hit from memory may leave its file's modification date alone: the directory's LRU order is
     /// kept to the minute, not to the request.
@@ -36,6 +41,22 @@ final class RecentRecords: Sendable {
         read(key, at: now) { $0.first(where: isMatch) }
     }
 
+    /// The first variant for `key` that `isMatch` accepts, `nil` when the variants are not here or none
+    /// matches: from the calling thread's copies while nothing here changed. `touch` is the time to set
+    /// the file's modification date to, when that is due.
+    func responseAtOnce(forKey key: String, where isMatch: (CachedResponse) -> Bool) -> (response: CachedResponse?, touch: Date?) {
+        var touch: Date?
+        func lookUp() -> [CachedResponse] {
+            let now = Date()
+            guard let (responses, due) = responses(forKey: key, at: now) else { return [] }
+            if due { touch = now }
+            return responses
+        }
+        guard let count = changes.current else { return (lookUp().first(where: isMatch), touch) }
+        let response = RecentLookups.variants(store: serial, key: key, changes: count, lookUp: lookUp).first(where: isMatch)
+        return (response, touch)
+    }
+
     /// `body` of the variants for `key` if they are here, and whether the file's modification date is due
     /// to be set (it is then marked as set `now`).
     private func read<Result>(_ key: String, at now: Date, _ body: ([CachedResponse]) -> Result) -> (Result, touch: Bool)? {
@@ -52,6 +73,7 @@ final class RecentRecords: Sendable {
     func remember(_ responses: [CachedResponse], forKey key: String, touched: Date) {
         let cost = Self.cost(of: responses)
         table.withLock { table in
+            defer { changes.bump() }
             guard !responses.isEmpty, cost <= budget else {
                 table.removeValue(forKey: key)
                 return
@@ -62,11 +84,17 @@ final class RecentRecords: Sendable {
     }
 
     func forget(_ key: String) {
-        table.withLock { $0.removeValue(forKey: key) }
+        table.withLock { table in
+            table.removeValue(forKey: key)
+            changes.bump()
+        }
     }
 
     func forgetAll() {
-        table.withLock { $0 = LeastRecentlyUsed() }
+        table.withLock { table in
+            table = LeastRecentlyUsed()
+            changes.bump()
+        }
     }
 
     private static func cost(of responses: [CachedResponse]) -> Int {

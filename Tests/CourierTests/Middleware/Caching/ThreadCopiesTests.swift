@@ -31,6 +31,43 @@ struct ThreadCopiesTests {
         #expect(store.responseAtOnce(forKey: "GET http://h/b") { _ in true } == nil)
     }
 
+    @Test("the records a disk store keeps in memory: a new value, a forgotten key or forgetting all is seen by the next lookup on the same thread")
+    func recentRecordsChangesAreSeenAtOnce() {
+        let recent = RecentRecords(budget: 1 << 20)
+        func size() -> Int? { recent.responseAtOnce(forKey: Self.key) { _ in true }.response?.body.count }
+        #expect(size() == nil)
+        recent.remember([cachedResponse("http://h/a", size: 10)], forKey: Self.key, touched: Date())
+        for _ in 0..<3 { #expect(size() == 10) }
+        recent.remember([cachedResponse("http://h/a", size: 20)], forKey: Self.key, touched: Date())
+        #expect(size() == 20)
+        recent.forget(Self.key)
+        #expect(size() == nil)
+        recent.remember([cachedResponse("http://h/a", size: 30)], forKey: Self.key, touched: Date())
+        #expect(size() == 30)
+        recent.forgetAll()
+        #expect(size() == nil)
+    }
+
+    @Test("the disk store's records in memory: a write, a removal or emptying it is seen by the next lookup")
+    func diskStoreChangesAreSeenAtOnce() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-thread-copies-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try DiskCacheStore(directory: directory)
+        await store.updateResponses(forKey: Self.key) { _ in [cachedResponse("http://h/a", size: 10)] }
+        for _ in 0..<3 {
+            #expect(store.responseAtOnce(forKey: Self.key) { _ in true }?.body.count == 10)
+        }
+        await store.updateResponses(forKey: Self.key) { _ in [cachedResponse("http://h/a", size: 20)] }
+        #expect(store.responseAtOnce(forKey: Self.key) { _ in true }?.body.count == 20)
+        await store.removeResponses(forKey: Self.key)
+        #expect(store.responseAtOnce(forKey: Self.key) { _ in true } == nil)
+        await store.updateResponses(forKey: Self.key) { _ in [cachedResponse("http://h/a", size: 30)] }
+        #expect(store.responseAtOnce(forKey: Self.key) { _ in true }?.body.count == 30)
+        await store.removeAll()
+        #expect(store.responseAtOnce(forKey: Self.key) { _ in true } == nil)
+        #expect(await store.responses(forKey: Self.key).isEmpty)
+    }
+
     @Test("a change made from another thread is seen by this one's next lookup")
     func changesFromOtherThreads() async {
         let store = MemoryCacheStore()
