@@ -75,7 +75,8 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``NetworkError`` always: errors of other types thrown by a layer are wrapped (a
     ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
-    ///   the error does not carry one yet.
+    ///   the error does not carry one yet, as the outer layers had resolved it (an absolute URL behind
+    ///   ``targeting(_:)``).
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         var request = request
         switch route(&request) {

@@ -37,11 +37,12 @@ struct ChangeCount: Sendable {
     }
 }
 
-/// NOTE: padded, so that no other memory (its own reference count, a neighbouring object) shares the
-/// counter's cache line: a write there would make every core's next read of the count a miss.
+/// NOTE: padded on both sides by more than a cache line (up to 128 bytes), so that no other memory (its own
+/// reference count, a neighbouring object) shares the counter's line: a write there would make every
+/// core's next read of the count a miss.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 private final class AtomicCount: Sendable {
     private let before: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     let value = Atomic<UInt64>(0)
-    private let after: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let after: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 }

@@ -61,7 +61,8 @@ public final class DiskCacheStore: CacheStore {
         }
     }
 
-    /// The first variant for `key` that `isMatch` accepts; reading one makes it the most recently used.
+    /// The first variant for `key` that `isMatch` accepts; reading one makes it the most recently used
+    /// (a thread serving the same key again from its own copies of the record counts as one use in 64).
     public func response(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) async -> CachedResponse? {
         if let response = responseAtOnce(forKey: key, where: isMatch) { return response }
         return await responses(forKey: key).first(where: isMatch)

@@ -41,12 +41,14 @@ final class RecentLookups {
     }
 
     private func variants(store: UInt64, key: String, changes: UInt64, lookUp: () -> [CachedResponse]) -> [CachedResponse] {
-        let index = entries.firstIndex { $0.store == store && $0.key == key }
-        if let index, entries[index].changes == changes, entries[index].uses < Self.usesBeforeAsking {
+        if let index = entries.firstIndex(where: { $0.store == store && $0.key == key }),
+           entries[index].changes == changes, entries[index].uses < Self.usesBeforeAsking {
             entries[index].uses += 1
             return entries[index].variants
         }
         let variants = lookUp()
+        // Found again after `lookUp`, which must not, but could, change the entries.
+        let index = entries.firstIndex { $0.store == store && $0.key == key }
         guard variants.count <= Self.mostVariants, variants.allSatisfy({ $0.body.count <= Self.smallBody }) else {
             // Never kept: drop what the thread had for the key.
             if let index { entries[index].uses = Self.usesBeforeAsking; entries[index].variants = [] }

@@ -73,11 +73,15 @@ final class RecentRecords: Sendable {
     func remember(_ responses: [CachedResponse], forKey key: String, touched: Date) {
         let cost = Self.cost(of: responses)
         table.withLock { table in
-            defer { changes.bump() }
             guard !responses.isEmpty, cost <= budget else {
+                // Nothing to keep: a change only when the key was here (a file read that found nothing
+                // must not send every thread back to the records).
+                let count = table.count
                 table.removeValue(forKey: key)
+                if table.count != count { changes.bump() }
                 return
             }
+            defer { changes.bump() }
             table.setValue(Record(responses: responses, touched: touched), forKey: key, cost: cost)
             while table.totalCost > budget, table.removeLeastRecentlyUsed() != nil {}
         }

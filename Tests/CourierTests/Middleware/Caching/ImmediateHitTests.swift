@@ -193,4 +193,103 @@ struct ImmediateHitTests {
         #expect(hit.cacheStatus == .cache)
         #expect(rig.transport.requests.count == 1)
     }
+
+    /// One step of a script, and what a client answered to it.
+    struct Step: Sendable {
+        var method: HTTPRequest.Method = .get
+        var path = "/item"
+        var headers: HTTPFields = [:]
+        var policy: CachePolicy = .useCache
+        /// Seconds the clock moves before the step.
+        var wait = 0
+    }
+
+    struct Outcome: Equatable, CustomStringConvertible {
+        let status: Int?
+        let cacheStatus: CacheStatus?
+        let age: String?
+        let body: Data?
+        let error: NetworkError.Kind?
+        var description: String { "\(status.map(String.init) ?? "-") \(cacheStatus.map { "\($0)" } ?? "-") age \(age ?? "-") \(error.map { "\($0)" } ?? "")" }
+    }
+
+    /// Runs `steps` through a cached, targeted client over a server whose answers vary by path and by
+    /// `Vary`; `frontOn` false adds an outer pass-through layer, so every request takes the asynchronous chain.
+    /// (No `stale-while-revalidate` here: its background request lands at a time of its own; a stale entry
+    /// never takes the front, and `CacheStaleWhileRevalidateTests` pins it.)
+    static func run(_ steps: [Step], frontOn: Bool, store: any CacheStore) async throws -> ([Outcome], [String]) {
+        let transport = RecordingTransport { request in
+            var fields: HTTPFields = [.cacheControl: request.head.path == "/short" ? "max-age=5" : "max-age=60"]
+            if request.head.path == "/vary" { fields[.vary] = "Accept-Language" }
+            if request.head.path == "/private" { fields = [.cacheControl: "private, max-age=60"] }
+            fields[.eTag] = "\"v1\""
+            if request.head.headerFields[.ifNoneMatch] != nil {
+                return ClientResponse(head: HTTPResponse(status: .notModified, headerFields: fields), request: request)
+            }
+            let language = request.head.headerFields[.acceptLanguage] ?? ""
+            return ClientResponse(
+                head: HTTPResponse(status: .ok, headerFields: fields),
+                body: ResponseBody(Data("\(request.method) \(request.head.path ?? "") \(language)".utf8)), request: request
+            )
+        }
+        let clock = TestClock<Duration>()
+        var client = Client(transport: transport).caching(in: store, clock: clock).targeting(server)
+        if !frontOn { client = client.with(Tagging()) }
+        var outcomes: [Outcome] = []
+        for step in steps {
+            if step.wait > 0 { await clock.advance(by: .seconds(step.wait)) }
+            var request = try ClientRequest(step.method, path: RequestPath(step.path))
+            request.head.headerFields.append(contentsOf: step.headers)
+            request.options.cachePolicy = step.policy
+            do {
+                let response = try await client.send(request)
+                let body = try await response.body.collect(upTo: 1 << 16)
+                outcomes.append(Outcome(status: response.status.code, cacheStatus: response.cacheStatus, age: response.head.headerFields[.age], body: body, error: nil))
+            } catch let error as NetworkError {
+                outcomes.append(Outcome(status: nil, cacheStatus: nil, age: nil, body: nil, error: error.kind))
+            }
+        }
+        let sent = transport.requests.map { "\($0.method) \($0.url?.absoluteString ?? "") \($0.head.headerFields[.ifNoneMatch] ?? "")" }
+        return (outcomes, sent)
+    }
+
+    enum StoreKind: String, CaseIterable, Sendable {
+        case memory, disk
+
+        func make(_ directory: URL) throws -> any CacheStore {
+            switch self {
+            case .memory: MemoryCacheStore()
+            case .disk: try DiskCacheStore(directory: directory)
+            }
+        }
+    }
+
+    @Test("a script of requests gets the same answers, and sends the same requests, with the front on and off", arguments: StoreKind.allCases)
+    func frontMatchesTheAsynchronousChain(_ kind: StoreKind) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-front-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let steps: [Step] = [
+            Step(), Step(), Step(method: .head), Step(headers: [.cacheControl: "no-cache"]), Step(headers: [.cacheControl: "max-age=0"]),
+            Step(headers: [.pragma: "no-cache"]), Step(path: "/none", headers: [.cacheControl: "only-if-cached"]),
+            Step(headers: [.cacheControl: "no-store"]), Step(policy: .reloadIgnoringCache), Step(policy: .onlyFromCache),
+            Step(path: "/none", policy: .onlyFromCache), Step(headers: [.range: "bytes=0-2"]), Step(headers: [.ifNoneMatch: "\"v1\""]),
+            Step(path: "/vary", headers: [.acceptLanguage: "de"]), Step(path: "/vary", headers: [.acceptLanguage: "de"]),
+            Step(path: "/vary", headers: [.acceptLanguage: "en"]), Step(path: "/vary", headers: [.acceptLanguage: "en"]),
+            Step(headers: [.authorization: "Bearer a"]), Step(headers: [.authorization: "Bearer a"]),
+            Step(path: "/private"), Step(path: "/private"),
+            Step(path: "/short"), Step(path: "/short", wait: 3), Step(path: "/short", wait: 3),
+            Step(path: "/short", headers: [.cacheControl: "max-stale=100"], wait: 10), Step(path: "/short", policy: .returnCacheElseLoad, wait: 10),
+            Step(headers: [.cacheControl: "min-fresh=100"]),
+            Step(method: .post), Step(), Step(method: .delete), Step(),
+            Step(wait: 61), Step(),
+        ]
+        let (on, sentOn) = try await Self.run(steps, frontOn: true, store: kind.make(directory.appendingPathComponent("on")))
+        let (off, sentOff) = try await Self.run(steps, frontOn: false, store: kind.make(directory.appendingPathComponent("off")))
+        for (index, (a, b)) in zip(on, off).enumerated() {
+            #expect(a == b, "step \(index): \(steps[index].method) \(steps[index].path) \(steps[index].headers) \(steps[index].policy)")
+        }
+        #expect(sentOn == sentOff)
+        // The script does reach the cache both ways: hits, revalidations and misses.
+        #expect(on.contains { $0.cacheStatus == .cache } && on.contains { $0.cacheStatus == .revalidated } && on.contains { $0.cacheStatus == .network })
+    }
 }
