@@ -87,8 +87,10 @@ extension MemoryCacheStore: ImmediateCacheLookup {
     func responseAtOnce(forKey key: String, where isMatch: @Sendable (CachedResponse) -> Bool) -> CachedResponse? {
         // Read before the lookup: a change made after it sends the next hit back to the store.
         guard let count = changes.current else { return response(forKey: key, where: isMatch) }
-        return RecentLookups.variants(store: serial, key: key, changes: count) {
-            table.withLock { $0.value(forKey: key) } ?? []
-        }.first(where: isMatch)
+        if let variants = RecentLookups.variants(store: serial, key: key, changes: count) {
+            return variants.first(where: isMatch)
+        }
+        let variants = table.withLock { $0.value(forKey: key) } ?? []
+        return RecentLookups.remember(variants, store: serial, key: key, changes: count).first(where: isMatch)
     }
 }

@@ -34,20 +34,32 @@ final class RecentLookups {
     /// Keep the objects next to this one in memory, another thread's perhaps, off its fields' cache lines.
     private let trailing = CacheLinePadding()
 
-    /// The variants for `key` in store `store` (a serial number of the store's own) at change count
-    /// `changes`: the calling thread's copies when it has them for that count, else `lookUp()`'s.
-    static func variants(store: UInt64, key: String, changes: UInt64, lookUp: () -> [CachedResponse]) -> [CachedResponse] {
-        perThread.withCurrent { $0.variants(store: store, key: key, changes: changes, lookUp: lookUp) }
+    /// The calling thread's copies of the variants for `key` in store `store` (a serial number of the
+    /// store's own) at change count `changes`; `nil` when it has none for that count, or has served them
+    /// often enough that the store should be asked again. Then ask the store, and hand its answer to
+    /// ``remember(_:store:key:changes:)``.
+    ///
+    /// NOTE: two calls, not one taking the store's lookup as a closure: the closure counted references
+    /// to the store it captured on every hit, which every thread shares (Benchmarks/load, the cache hit at
+    /// c = 64).
+    static func variants(store: UInt64, key: String, changes: UInt64) -> [CachedResponse]? {
+        perThread.withCurrent { $0.variants(store: store, key: key, changes: changes) }
     }
 
-    private func variants(store: UInt64, key: String, changes: UInt64, lookUp: () -> [CachedResponse]) -> [CachedResponse] {
-        if let index = entries.firstIndex(where: { $0.store == store && $0.key == key }),
-           entries[index].changes == changes, entries[index].uses < Self.usesBeforeAsking {
-            entries[index].uses += 1
-            return entries[index].variants
-        }
-        let variants = lookUp()
-        // Found again after `lookUp`, which must not, but could, change the entries.
+    /// Keeps the calling thread's copies of `variants`, the store's answer for `key` at count `changes`,
+    /// when they are small enough; returns what to serve.
+    static func remember(_ variants: [CachedResponse], store: UInt64, key: String, changes: UInt64) -> [CachedResponse] {
+        perThread.withCurrent { $0.remember(variants, store: store, key: key, changes: changes) }
+    }
+
+    private func variants(store: UInt64, key: String, changes: UInt64) -> [CachedResponse]? {
+        guard let index = entries.firstIndex(where: { $0.store == store && $0.key == key }),
+              entries[index].changes == changes, entries[index].uses < Self.usesBeforeAsking else { return nil }
+        entries[index].uses += 1
+        return entries[index].variants
+    }
+
+    private func remember(_ variants: [CachedResponse], store: UInt64, key: String, changes: UInt64) -> [CachedResponse] {
         let index = entries.firstIndex { $0.store == store && $0.key == key }
         guard variants.count <= Self.mostVariants, variants.allSatisfy({ $0.body.count <= Self.smallBody }) else {
             // Never kept: drop what the thread had for the key.

@@ -45,16 +45,14 @@ final class RecentRecords: Sendable {
     /// matches: from the calling thread's copies while nothing here changed. `touch` is the time to set
     /// the file's modification date to, when that is due.
     func responseAtOnce(forKey key: String, where isMatch: (CachedResponse) -> Bool) -> (response: CachedResponse?, touch: Date?) {
-        var touch: Date?
-        func lookUp() -> [CachedResponse] {
-            let now = Date()
-            guard let (responses, due) = responses(forKey: key, at: now) else { return [] }
-            if due { touch = now }
-            return responses
+        let count = changes.current
+        if let count, let variants = RecentLookups.variants(store: serial, key: key, changes: count) {
+            return (variants.first(where: isMatch), nil)
         }
-        guard let count = changes.current else { return (lookUp().first(where: isMatch), touch) }
-        let response = RecentLookups.variants(store: serial, key: key, changes: count, lookUp: lookUp).first(where: isMatch)
-        return (response, touch)
+        let now = Date()
+        guard let (responses, due) = responses(forKey: key, at: now) else { return (nil, nil) }
+        let variants = count.map { RecentLookups.remember(responses, store: serial, key: key, changes: $0) } ?? responses
+        return (variants.first(where: isMatch), due ? now : nil)
     }
 
     /// `body` of the variants for `key` if they are here, and whether the file's modification date is due
