@@ -17,8 +17,7 @@ final class RecentKeys {
     private static let perThread = PerThread { RecentKeys() }
 
     private let leading = CacheLinePadding()
-    private var entries: [Entry] = []
-    private var oldest = 0
+    private var entries = RecentEntries<Entry>(capacity: capacity)
     /// Keep the objects next to this one in memory, another thread's perhaps, off its fields' cache lines.
     private let trailing = CacheLinePadding()
 
@@ -28,16 +27,11 @@ final class RecentKeys {
     }
 
     private func key(scheme: String, authority: String, path: String, make: () -> String) -> String {
-        if let entry = entries.first(where: { $0.path == path && $0.authority == authority && $0.scheme == scheme }) {
-            return entry.key
+        if let index = entries.firstIndex(where: { $0.path == path && $0.authority == authority && $0.scheme == scheme }) {
+            return entries[index].key
         }
         let entry = Entry(scheme: scheme, authority: authority, path: path, key: make())
-        if entries.count < Self.capacity {
-            entries.append(entry)
-        } else {
-            entries[oldest] = entry
-            oldest = (oldest + 1) % Self.capacity
-        }
+        entries.add(entry)
         return entry.key
     }
 }

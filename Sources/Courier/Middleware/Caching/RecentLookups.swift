@@ -29,8 +29,7 @@ final class RecentLookups {
     private static let perThread = PerThread { RecentLookups() }
 
     private let leading = CacheLinePadding()
-    private var entries: [Entry] = []
-    private var oldest = 0
+    private var entries = RecentEntries<Entry>(capacity: capacity)
     /// Keep the objects next to this one in memory, another thread's perhaps, off its fields' cache lines.
     private let trailing = CacheLinePadding()
 
@@ -69,11 +68,8 @@ final class RecentLookups {
         let entry = Entry(store: store, key: key, changes: changes, variants: variants.map { $0.ownCopy() }, uses: 1)
         if let index {
             entries[index] = entry
-        } else if entries.count < Self.capacity {
-            entries.append(entry)
         } else {
-            entries[oldest] = entry
-            oldest = (oldest + 1) % Self.capacity
+            entries.add(entry)
         }
         return entry.variants
     }

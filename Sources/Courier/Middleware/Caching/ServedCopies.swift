@@ -32,8 +32,7 @@ final class ServedCopies {
     private static let lastSerial = Locked<UInt64>(0)
 
     private let leading = CacheLinePadding()
-    private var entries: [Entry] = []
-    private var oldest = 0
+    private var entries = RecentEntries<Entry>(capacity: capacity)
     /// Keep the objects next to this one in memory, another thread's perhaps, off its fields' cache lines.
     private let trailing = CacheLinePadding()
 
@@ -61,12 +60,7 @@ final class ServedCopies {
         }
         let owned = body.count <= Self.ownedBodyLimit ? body.withUnsafeBytes { Data($0) } : nil
         let entry = Entry(serial: serial, age: age, head: makeHead(), body: owned)
-        if entries.count < Self.capacity {
-            entries.append(entry)
-        } else {
-            entries[oldest] = entry
-            oldest = (oldest + 1) % Self.capacity
-        }
+        entries.add(entry)
         return (entry.head, owned ?? body)
     }
 }
