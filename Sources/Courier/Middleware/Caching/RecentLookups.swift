@@ -10,14 +10,14 @@
 ///
 /// What a thread keeps is bounded: at most `capacity` keys of at most `mostVariants` variants, only
 /// variants whose bodies are small (a large body would be held past the store's byte budget after the
-/// store let go of it), each served at most
-/// `usesBeforeAsking` times before the store is asked again, so that its least-recently-used order still
-/// sees the key in use. Use it only from synchronous code (see `PerThread`).
+/// store let go of it), each served at most `usesBeforeAsking` times before the store is asked again, so
+/// that its least-recently-used order still sees the key in use. Use it only from synchronous code (see
+/// `PerThread`).
 final class RecentLookups {
     private struct Entry {
         let store: UInt64
         let key: String
-        var changes: UInt64
+        let changes: UInt64
         var variants: [CachedResponse]
         var uses: Int
     }
