@@ -29,21 +29,22 @@ final class RecentRecords: Sendable {
         self.budget = budget
     }
 
-    /// The variants for `key` if they are here, and whether the file's modification date is due to be set.
+    /// The variants for `key` if they are here, and whether the file's modification date is due to be set
+    /// (it is then marked as set `now`).
     func responses(forKey key: String, at now: Date) -> (responses: [CachedResponse], touch: Bool)? {
-        read(key, at: now) { $0 }
-    }
-
-    /// The first variant for `key` that `isMatch` accepts, if the variants are here (`nil` when they are
-    /// not), and whether the file's modification date is due to be set. The array of variants stays here:
-    /// see ``MemoryCacheStore/response(forKey:where:)``.
-    func response(forKey key: String, at now: Date, where isMatch: (CachedResponse) -> Bool) -> (response: CachedResponse?, touch: Bool)? {
-        read(key, at: now) { $0.first(where: isMatch) }
+        table.withLock { table in
+            guard var record = table.value(forKey: key) else { return nil }
+            guard now.timeIntervalSince(record.touched) >= Self.touchInterval else { return (record.responses, false) }
+            record.touched = now
+            table.setValue(record, forKey: key, cost: Self.cost(of: record.responses))
+            return (record.responses, true)
+        }
     }
 
     /// The first variant for `key` that `isMatch` accepts, `nil` when the variants are not here or none
-    /// matches: from the calling thread's copies while nothing here changed. `touch` is the time to set
-    /// the file's modification date to, when that is due.
+    /// matches: from the calling thread's copies while nothing here changed (`RecentLookups`, as
+    /// ``MemoryCacheStore`` does). `touch` is the time to set the file's modification date to, when that
+    /// is due.
     func responseAtOnce(forKey key: String, where isMatch: (CachedResponse) -> Bool) -> (response: CachedResponse?, touch: Date?) {
         let count = changes.current
         if let count, let variants = RecentLookups.variants(store: serial, key: key, changes: count) {
@@ -53,18 +54,6 @@ final class RecentRecords: Sendable {
         guard let (responses, due) = responses(forKey: key, at: now) else { return (nil, nil) }
         let variants = count.map { RecentLookups.remember(responses, store: serial, key: key, changes: $0) } ?? responses
         return (variants.first(where: isMatch), due ? now : nil)
-    }
-
-    /// `body` of the variants for `key` if they are here, and whether the file's modification date is due
-    /// to be set (it is then marked as set `now`).
-    private func read<Result>(_ key: String, at now: Date, _ body: ([CachedResponse]) -> Result) -> (Result, touch: Bool)? {
-        table.withLock { table in
-            guard let (result, touched) = table.withValue(forKey: key, { (body($0.responses), $0.touched) }) else { return nil }
-            guard now.timeIntervalSince(touched) >= Self.touchInterval, var record = table.value(forKey: key) else { return (result, false) }
-            record.touched = now
-            table.setValue(record, forKey: key, cost: Self.cost(of: record.responses))
-            return (result, true)
-        }
     }
 
     /// Keeps `responses` for `key` (forgets the key when they are empty or larger than the whole budget).

@@ -36,7 +36,8 @@ final class ServedCopies {
     /// Keep the objects next to this one in memory, another thread's perhaps, off its fields' cache lines.
     private let trailing = CacheLinePadding()
 
-    /// A serial number no stored response has had.
+    /// A number nothing has had yet: each stored response is known by one, and so is each store
+    /// (`RecentLookups`), never by an address, which a new object may reuse.
     static func makeSerial() -> UInt64 {
         lastSerial.withLock { serial in
             serial += 1
