@@ -249,8 +249,9 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
-        // A raw SwiftNIO server that misbehaves on purpose (RELIABILITY.md), for the integration tests and
-        // the chaos soak.
+        // A raw SwiftNIO server that misbehaves on purpose (RELIABILITY.md), for the integration tests. The chaos
+        // soak compiles the same folder in the Benchmarks package (Benchmarks/Sources/MisbehavingServer is a
+        // symlink to it), so the server stays no product of this package.
         .target(
             name: "MisbehavingServer",
             dependencies: [
@@ -258,49 +259,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/MisbehavingServer",
-            swiftSettings: strict
-        ),
-        // The chaos soak (issue #20): `swift run -c release ChaosSoak --exchanges 10000`. Not a test: it runs
-        // thousands of faulty exchanges against the MisbehavingServer and fails on a crash, a hang, a leaked
-        // socket, a duplicated write or a body over its limit.
-        .executableTarget(
-            name: "ChaosSoak",
-            dependencies: [
-                "Courier",
-                "CourierAsyncHTTPClient",
-                "MisbehavingServer",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Benchmarks/Sources/ChaosSoak",
-            swiftSettings: strict
-        ),
-        // The loopback load generator (issue #21): one client per process against nginx, driven by
-        // `Benchmarks/load/run.py`, which pairs and alternates the processes and writes BENCHMARKS.md.
-        .executableTarget(
-            name: "LoadGen",
-            dependencies: [
-                "Courier",
-                "CourierAsyncHTTPClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-            ],
-            path: "Benchmarks/Sources/LoadGen",
-            swiftSettings: strict
-        ),
-        // The Server-Sent Events benchmark (issue #24): events per second and peak memory for a 1 GiB event stream
-        // from nginx, against raw AsyncHTTPClient reading the same bytes; driven by `Benchmarks/load/sse.sh`.
-        .executableTarget(
-            name: "SSEBench",
-            dependencies: [
-                "Courier",
-                "CourierAsyncHTTPClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            path: "Benchmarks/Sources/SSEBench",
             swiftSettings: strict
         ),
         .testTarget(

@@ -21,7 +21,12 @@ then checks:
   6. an option read outside the folder that declares it (through `options.name` or `options[Key.self]`) is declared
      in Sources/Courier/Core;
   7. the toolkit's proof target (MiddlewareToolkitTests) imports nothing with `@testable` and names none of the
-     core's `package` types.
+     core's `package` types;
+  8. a built-in uses only what a user's layer can: no file under Sources/Courier/Middleware names an internal or
+     `package` declaration of Sources/Courier/Core (a type, or a member or function declared at type level) unless
+     CORE_INTERNAL_EXCEPTIONS lists it with its reason;
+  9. the core knows no built-in: no file of Sources/Courier/Core, Errors or Endpoint names a type declared under
+     Sources/Courier/Middleware or calls a builder method one declares on `Client`.
 
 Prints one line per violation and exits 1 when there is any; prints a one-line summary and exits 0 otherwise.
 `--self-test` runs this script's own tests (scripts/test_check_architecture.py), which build small trees with a
@@ -62,6 +67,28 @@ PRODUCT_MODULES = {
 
 # Options read outside the folder that declares them, on purpose and for now: name -> why.
 OPTION_EXCEPTIONS: dict = {}
+
+# Internal declarations of Sources/Courier/Core that built-ins may use although a user's layer cannot (rule 8):
+# name -> why.
+CORE_INTERNAL_EXCEPTIONS: dict = {
+    "HeaderValidation": "RFC 9110's field-value grammar, which HTTPTypes also checks (HTTPField.isValidValue) for users",
+    "isValidValue": "the same check, HeaderValidation's member",
+    "timeoutIsFromLayer": "timingOut(after:) marks the timeout it wrote, so that an inner one does not take it for the "
+                          "caller's; it changes no exchange and no user layer needs it",
+    "Resolution": "targeting(_:) keeps Server.resolve(_:)'s work done once per client; the operation is public",
+    "DownloadResumerSlotKey": "a download (Transfers) asks the retry layer to resume it: a link between two built-ins, "
+                              "not a hook into the chain",
+    "idempotentMethods": "RFC 9110's list of idempotent methods, shared with the transports (`package`); a user's "
+                         "layer writes the RFC's list",
+    "URLStringParser": "the WHATWG URL parser the core parses every URL with; redirects resolve Location with it so "
+                       "that a followed URL is read exactly as a URL given to ClientRequest",
+    "Parts": "URLStringParser's result",
+    "PercentEncoding": "RFC 3986 / RFC 6265 character sets; a user's layer uses Foundation's",
+    "Allowed": "PercentEncoding's sets",
+    "cookieOctets": "PercentEncoding's cookie-octet set",
+}
+# The folders of the core that must not name a built-in (rule 9).
+BUILTIN_FREE_FOLDERS = ("Sources/Courier/Core/", "Sources/Courier/Errors/", "Sources/Courier/Endpoint/")
 
 TARGET_KINDS = ("target", "testTarget", "executableTarget", "systemLibrary", "binaryTarget", "plugin", "macro")
 
@@ -504,6 +531,131 @@ def check_proof(files):
     return problems
 
 
+MEMBER_DECLARATION = re.compile(
+    r"^[ \t]*((?:@[\w.]+(?:\([^)]*\))?\s+)*)((?:(?:public|open|package|internal|private|fileprivate|static|class|final|"
+    r"mutating|nonisolated|override|indirect|convenience|required|lazy|weak|unowned|consuming|borrowing)(?:\([^)]*\))?\s+)*)"
+    r"(func|var|let|struct|enum|class|protocol|typealias|actor|init|subscript)\b\s*([A-Za-z_]\w*)?",
+    re.M)
+TYPE_HEADER = re.compile(r"\b(?:struct|enum|class|protocol|actor|extension)\b[^{;]*$")
+
+
+def declarations(code):
+    """(name, access, kind) of the declarations in `code` that are visible outside their function bodies: at the
+    top level or directly in a type or extension body (locals are left out). `access` is public, internal or
+    private; a member of a `public extension` counts as public."""
+    # Which blocks are type bodies: the text between the previous `{`, `}` or `;` and a `{` is its header.
+    kinds, stack, found = {}, [], []
+    last = 0
+    for i, c in enumerate(code):
+        if c == "{":
+            header = code[last:i]
+            kind = "type" if TYPE_HEADER.search(header) else "code"
+            public_extension = bool(re.search(r"\bpublic\s+extension\b", header))
+            stack.append((kind, public_extension))
+            kinds[i] = list(stack)
+            last = i + 1
+        elif c == "}":
+            if stack:
+                stack.pop()
+            kinds[i] = list(stack)
+            last = i + 1
+        elif c == ";":
+            last = i + 1
+    # The stack of enclosing blocks at a position: the latest brace before it.
+    braces = sorted(kinds)
+    import bisect
+    for m in MEMBER_DECLARATION.finditer(code):
+        name = m.group(4)
+        if not name:
+            continue
+        at = bisect.bisect_left(braces, m.start()) - 1
+        enclosing = kinds[braces[at]] if at >= 0 else []
+        if any(kind != "type" for kind, _ in enclosing):
+            continue
+        modifiers = m.group(2)
+        if re.search(r"\b(?:private|fileprivate)\b", modifiers):
+            access = "private"
+        elif re.search(r"\b(?:public|open)\b", modifiers) or any(public for _, public in enclosing):
+            access = "public"
+        else:
+            access = "internal"
+        found.append((name, access, m.group(3), len(enclosing)))
+    return found
+
+
+def check_builtins_use_public_api(files):
+    """Rule 8: no file under Sources/Courier/Middleware names an internal declaration of Sources/Courier/Core."""
+    core_sources = files.get(CORE, [])
+    elsewhere, internal = set(), {}
+    for path, source in core_sources:
+        for name, access, _, _ in declarations(strip_swift(source)):
+            if access == "internal" and path.startswith(CORE_FOLDER + "/Core/"):
+                internal.setdefault(name, path)
+            elif not path.startswith(CORE_FOLDER + "/Core/") or access == "public":
+                elsewhere.add(name)
+        if not path.startswith(CORE_FOLDER + "/Core/"):
+            # Locals and parameters too: a built-in's own `field` is not the core's `field(_:)`.
+            elsewhere |= set(re.findall(r"\b(?:let|var|func|case)\s+([A-Za-z_]\w*)", strip_swift(source)))
+            elsewhere |= set(re.findall(r"[(,]\s*(?:_\s+)?([a-z]\w*)\s*:", strip_swift(source)))
+    # A reading without types cannot tell two declarations of one name apart (a member `key` of the core and one
+    # of a cache type): only names the module declares nowhere else, and never publicly, are checked.
+    transports = set().union(*(transport_types(strip_swift(source)) for _, source in core_sources)) if core_sources else set()
+    names = sorted(n for n in internal if n not in elsewhere and n not in CORE_INTERNAL_EXCEPTIONS and n not in transports)
+    if not names:
+        return []
+    # A type by its name; a member or function by its qualified use (`.name`), or by a call (`name(`).
+    use = re.compile(r"(?:\b(%s)\b|(?:\.|\b)(%s)\s*[(.]|\.(%s)\b)" % (
+        "|".join(re.escape(n) for n in names if n[0].isupper()) or "(?!)",
+        "|".join(re.escape(n) for n in names if not n[0].isupper()) or "(?!)",
+        "|".join(re.escape(n) for n in names if not n[0].isupper()) or "(?!)"))
+    problems = []
+    for path, source in core_sources:
+        if not path.startswith(MIDDLEWARE_FOLDER + "/"):
+            continue
+        code = strip_swift(source)
+        local = {name for name, _, _, _ in declarations(code)}
+        for m in use.finditer(code):
+            name = m.group(1) or m.group(2) or m.group(3)
+            if name in local:
+                continue
+            line = code.count("\n", 0, m.start()) + 1
+            problems.append(f"{path}:{line}: a built-in uses {name}, an internal declaration of "
+                            f"{internal[name]}; a built-in uses only public API, or the exception is listed "
+                            f"with its reason (rule 8)")
+    return problems
+
+
+def check_core_knows_no_builtin(files):
+    """Rule 9: Core, Errors and Endpoint name no type declared under Middleware and call no builder it declares."""
+    core_sources = files.get(CORE, [])
+    types, builders = {}, {}
+    for path, source in core_sources:
+        if not path.startswith(MIDDLEWARE_FOLDER + "/"):
+            continue
+        code = strip_swift(source)
+        for name, _, kind, depth in declarations(code):
+            if depth == 0 and kind in ("struct", "enum", "class", "protocol", "typealias", "actor"):
+                types.setdefault(name, path)
+        for m in re.finditer(r"\bextension\s+Client\s*(?:where[^{]*)?\{", code):
+            block = code[m.end():balanced(code, m.end() - 1) - 1]
+            for name, access, kind, _ in declarations(block):
+                if kind == "func" and access == "public":
+                    builders.setdefault(name, path)
+    problems = []
+    type_use = re.compile(r"\b(%s)\b" % "|".join(re.escape(n) for n in sorted(types))) if types else None
+    builder_use = re.compile(r"\.(%s)\s*\(" % "|".join(re.escape(n) for n in sorted(builders))) if builders else None
+    for path, source in core_sources:
+        if not path.startswith(BUILTIN_FREE_FOLDERS):
+            continue
+        code = strip_swift(source)
+        for pattern, table, what in ((type_use, types, "names"), (builder_use, builders, "calls")):
+            for m in pattern.finditer(code) if pattern else []:
+                line = code.count("\n", 0, m.start()) + 1
+                problems.append(f"{path}:{line}: the core {what} the built-in {m.group(1)} (declared in "
+                                f"{table[m.group(1)]}); the core knows no built-in (rule 9)")
+    return problems
+
+
 def check(root):
     """Every violation of the rules in the tree at `root`, one message each."""
     with open(os.path.join(root, "Package.swift"), encoding="utf-8") as handle:
@@ -512,7 +664,7 @@ def check(root):
     files = swift_files(root, targets)
     return (check_core(targets_by_name, files) + check_middleware(files) + check_generator(targets_by_name, files)
             + check_imports(targets_by_name, files) + check_document(root, targets) + check_options(files)
-            + check_proof(files))
+            + check_proof(files) + check_builtins_use_public_api(files) + check_core_knows_no_builtin(files))
 
 
 def main():

@@ -329,6 +329,34 @@ class ArchitectureCheckTests(unittest.TestCase):
         self.write("Sources/Courier/Errors/Locals.swift", "let a = options.local\nlet b = options.ignored\n")
         self.assertEqual(self.problems(), [])
 
+    def test_a_built_in_using_an_internal_declaration_of_the_core_is_reported(self):
+        self.write("Sources/Courier/Core/FastPath.swift", "struct FastPath { static func hop() {} }\n"
+                                                           "public struct Open { public func go() {} }\n")
+        self.write("Sources/Courier/Middleware/Retry/Retry.swift", "func retry() { Open().go() }\nlet x = FastPath.hop()\n")
+        self.assertOneProblem("Sources/Courier/Middleware/Retry/Retry.swift:2: a built-in uses FastPath, an internal "
+                              "declaration of Sources/Courier/Core/FastPath.swift; a built-in uses only public API, or "
+                              "the exception is listed with its reason (rule 8)")
+
+    def test_an_internal_member_of_the_core_used_by_a_built_in_is_reported_but_a_local_of_the_same_name_is_not(self):
+        self.write("Sources/Courier/Core/Marks.swift", "public struct Options {}\nextension Options {\n"
+                                                       "    var secretMark: Bool { false }\n}\n")
+        self.write("Sources/Courier/Middleware/Retry/Retry.swift", "func f(o: Options) -> Bool { o.secretMark }\n")
+        self.assertOneProblem("Sources/Courier/Middleware/Retry/Retry.swift:1: a built-in uses secretMark, an internal "
+                              "declaration of Sources/Courier/Core/Marks.swift; a built-in uses only public API, or "
+                              "the exception is listed with its reason (rule 8)")
+        self.write("Sources/Courier/Middleware/Retry/Retry.swift", "func f() -> Bool { let secretMark = true; return secretMark }\n")
+        self.assertEqual(self.problems(), [])
+
+    def test_the_core_naming_a_built_in_is_reported(self):
+        self.write("Sources/Courier/Middleware/Retry/Retry.swift", "public struct RetryPolicy {}\n"
+                                                                   "extension Client {\n    public func retrying() -> Client { self }\n}\n")
+        self.write("Sources/Courier/Errors/Uses.swift", "let p: RetryPolicy? = nil\n")
+        self.assertOneProblem("Sources/Courier/Errors/Uses.swift:1: the core names the built-in RetryPolicy (declared in "
+                              "Sources/Courier/Middleware/Retry/Retry.swift); the core knows no built-in (rule 9)")
+        self.write("Sources/Courier/Errors/Uses.swift", "func standard(c: Client) -> Client { c.retrying() }\n")
+        self.assertOneProblem("Sources/Courier/Errors/Uses.swift:1: the core calls the built-in retrying (declared in "
+                              "Sources/Courier/Middleware/Retry/Retry.swift); the core knows no built-in (rule 9)")
+
 
 class ThisRepositoryTests(unittest.TestCase):
     def test_this_repository_keeps_the_rules(self):

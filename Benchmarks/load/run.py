@@ -7,7 +7,7 @@ runs first or last. A ratio is computed per round between each Courier client an
 (paired), and the median over rounds is reported, with each client's median req/s, p50, p99 and CPU µs per
 request. With --transfers it also runs the 100 MiB and 1 GiB downloads and the 1 GiB upload.
 
-    swift build -c release --product LoadGen
+    swift build -c release --package-path Benchmarks --product LoadGen
     Benchmarks/load/run.py [--rounds 5] [--requests 20000] [--concurrency 1,8,64] [--pool 64]
                            [--transfers] [--write BENCHMARKS.md]
 
@@ -16,12 +16,15 @@ request. With --transfers it also runs the 100 MiB and 1 GiB downloads and the 1
 import argparse, datetime, json, os, shutil, statistics, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PAIRS = [  # (Courier client, raw counterpart, label)
+PAIRS = [  # (client, the client it is measured against, label); mostly Courier against its raw counterpart
     ("courier-bare", "raw-ahc", "Courier bare / raw AHC"),
     ("courier-bare", "raw-ahc-untraced", "Courier bare / raw AHC with its tracing off"),
     ("courier-realistic", "raw-ahc-json", "realistic stack / raw AHC + JSONDecoder"),
     ("courier-realistic-loops", "raw-ahc-json", "realistic stack, layers on the event loops / raw AHC + JSONDecoder"),
     ("courier-urlsession", "raw-urlsession", "Courier over URLSession / raw URLSession"),
+    ("courier-four", "raw-ahc-handwritten", "Courier, four layers / raw AHC doing the same by hand"),
+    ("courier-four", "openapi-ahc", "Courier, four layers / Apple's OpenAPI runtime over AHC, four ClientMiddlewares"),
+    ("openapi-ahc", "raw-ahc-json", "Apple's OpenAPI runtime over AHC, four ClientMiddlewares / raw AHC + JSONDecoder"),
 ]
 LABELS = {
     "raw-ahc": "raw AHC (`execute` + `collect`)",
@@ -32,6 +35,9 @@ LABELS = {
     "courier-realistic-loops": "the same, `runsLayersOnEventLoops = true`",
     "raw-urlsession": "raw `URLSession.data(for:)`",
     "courier-urlsession": "Courier over `URLSessionTransport`",
+    "courier-four": "Courier, four layers (logging, retry, metrics, auth; `Endpoint<Item>`)",
+    "raw-ahc-handwritten": "raw AHC + the same four by hand + `JSONDecoder`",
+    "openapi-ahc": "OpenAPI generated client over AHC, the four as `ClientMiddleware`s",
     "courier-transport": "`AsyncHTTPClientTransport.send` alone",
     "courier-logging": "Courier bare + `.logging(to:)` (info, discarded)",
     "courier-retrying": "Courier bare + `.retrying(.default)`",
@@ -42,6 +48,8 @@ LABELS = {
     "courier-cache-disk": "Courier cache hit, `DiskCacheStore`",
 }
 CACHE = ["raw-ahc", "courier-bare", "courier-cache-memory", "courier-cache-disk"]
+# The build the tables' command lines name (run from the repository's root).
+BUILD = "swift build -c release --package-path Benchmarks --product LoadGen"
 LAYERS = ["courier-transport", "courier-logging", "courier-retrying", "courier-metrics", "courier-dedup", "courier-auth"]
 
 
@@ -58,7 +66,8 @@ def run(binary, client, url, **options):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/LoadGen"))
+    # LoadGen is a product of the Benchmarks package (Benchmarks/Package.swift), so its build is Benchmarks/.build.
+    parser.add_argument("--binary", default=os.path.join(ROOT, "Benchmarks/.build/release/LoadGen"))
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--requests", type=int, default=20000)
     parser.add_argument("--concurrency", default="1,8,64")
@@ -121,7 +130,7 @@ def table(results, clients, args):
     out = [f"Measured {datetime.date.today()} on this machine (Linux x86_64, 2 cores, Swift 6.3.1, release build), "
            f"nginx `worker_processes 1` serving a 1,020-byte JSON on loopback, each client in its own process, "
            f"{args.rounds} alternating rounds × {args.requests:,} requests, a pool of {args.pool} connections on "
-           f"every side. Command: `swift build -c release --product LoadGen && {command}`.", ""]
+           f"every side. Command: `{BUILD} && {command}`.", ""]
     out += ["| client | c | req/s (median) | p50 µs | p99 µs | CPU µs/request |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for client in clients:
         for c in cs:
@@ -131,7 +140,7 @@ def table(results, clients, args):
             out.append(f"| {LABELS[client]} | {c} | {median([x['rps'] for x in rows]):,.0f} | "
                        f"{median([x['p50_us'] for x in rows]):,.0f} | {median([x['p99_us'] for x in rows]):,.0f} | "
                        f"{median([x['cpu_us_per_request'] for x in rows]):.1f} |")
-    out += ["", "Throughput ratios, the median of the per-round paired ratios (and the CPU µs per request Courier adds):", "",
+    out += ["", "Throughput ratios, the median of the per-round paired ratios (and the CPU µs per request the first client adds):", "",
             "| ratio | " + " | ".join(f"c={c}" for c in cs) + " |", "| --- |" + " ---: |" * len(cs)]
     pairs = [(layer, "courier-bare", LABELS[layer] + " / Courier bare") for layer in LAYERS] if args.layers else PAIRS
     for subject, base, label in pairs:
@@ -157,7 +166,7 @@ def cache_table(results, args):
            f"{args.requests:,} requests. The cache clients are `Client(transport:).caching(in:).targeting(server)` "
            f"sending `Endpoint<Data>` for a 1,020-byte JSON served with `Cache-Control: max-age=86400`; the warm-up "
            f"stores it and every measured request is checked to be a hit. Command: "
-           f"`swift build -c release --product LoadGen && {command}`.", "",
+           f"`{BUILD} && {command}`.", "",
            "| client | c | req/s (median) | p50 µs | p99 µs | CPU µs/request |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for client in CACHE:
         for c in cs:

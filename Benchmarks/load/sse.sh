@@ -4,11 +4,14 @@
 # AsyncHTTPClient reading the same bytes (and Courier's ResponseBody unparsed), each in its own process, ROUNDS alternating rounds (3 by default).
 # Prints one line per run and a Markdown table of the medians: events per second, MiB/s, peak resident memory.
 #
-#   swift build -c release --product SSEBench && Benchmarks/load/sse.sh [MIB] [ROUNDS]
+#   swift build -c release --package-path Benchmarks --product SSEBench && Benchmarks/load/sse.sh [MIB] [ROUNDS]
+#
+# SSEBENCH overrides the binary (default: Benchmarks/.build/release/SSEBench, the Benchmarks package's build).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mib=${1:-1024}
 rounds=${2:-3}
+binary=${SSEBENCH:-Benchmarks/.build/release/SSEBench}
 work=$(mktemp -d /tmp/courier-sse-bench-XXXXXX)
 trap 'Benchmarks/load/nginx.sh stop "$work"; rm -rf "$work"' EXIT
 read -r port _ < <(BIG_MIB=1 Benchmarks/load/nginx.sh start "$work")
@@ -34,7 +37,7 @@ url="http://127.0.0.1:$port/events.sse"
 results=()
 for round in $(seq "$rounds"); do
     for mode in events body raw; do
-        line=$(.build/release/SSEBench "$mode" "$url")
+        line=$("$binary" "$mode" "$url")
         echo "round $round: $line" >&2
         results+=("$line")
     done

@@ -97,6 +97,10 @@ private func words(for kind: NetworkError.Kind) -> Words {
     case .unsupported:
         Words(summary: "the transport cannot do what the request asks.", hint: "use a transport that supports it; the message above says which.",
               userMessage: "This feature is not available on this device.")
+    case .middlewareFailed(let layer):
+        Words(summary: "the layer \(layer) failed.",
+              hint: "the layer threw the error below; it comes from the client's own stack, not from the transport or the server.",
+              userMessage: cannotBeMade)
     }
 }
 
@@ -112,6 +116,7 @@ private let everyKind: [(NetworkError.Kind, String)] = [
     (.invalidResponse, "invalidResponse"), (.shutdown, "shutdown"), (.transportFailed, "transportFailed"),
     (.circuitOpen, "circuitOpen"), (.authenticationFailed, "authenticationFailed"), (.tooManyRedirects, "tooManyRedirects"),
     (.insecureRedirect, "insecureRedirect"), (.rateLimited, "rateLimited"), (.notCached, "notCached"), (.unsupported, "unsupported"),
+    (.middlewareFailed(layer: "TenantHeader"), "middlewareFailed(TenantHeader)"),
 ]
 
 @Suite("NetworkError.Kind: one table of words per kind")

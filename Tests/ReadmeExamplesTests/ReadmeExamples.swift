@@ -86,6 +86,42 @@ func stackExample() {
     _ = (production, staging)
 }
 
+struct RequestID: ImmediateMiddleware {
+    func handleAtOnce(_ request: inout ClientRequest) throws -> ImmediateOutcome {
+        try request.setHeader("X-Request-ID", UUID().uuidString)
+        return .passOn
+    }
+}
+
+/// Counts statuses under a lock (the README's "yours").
+///
+/// `@unchecked Sendable`: `counts` is only touched while `lock` is held (`Mutex` needs macOS 15).
+final class StatusCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int: Int] = [:]
+
+    func add(_ status: Int) {
+        lock.withLock { counts[status, default: 0] += 1 }
+    }
+}
+
+struct StatusCounter: ExchangeObserver {
+    let counts: StatusCounts      // yours: a Sendable class that counts under a lock
+
+    func willSend(_ request: inout ClientRequest) -> Void? { () }
+
+    func exchange(_ observation: Void, ended end: ExchangeEnd) {
+        if case .responded(let head, _, _) = end { counts.add(head.status.code) }
+    }
+}
+
+func twoFormsExample(counts: StatusCounts) {
+    let observed = Client(transport: URLSessionTransport())
+        .observing(StatusCounter(counts: counts))
+        .with(RequestID())
+    _ = observed
+}
+
 // MARK: Endpoints
 
 func endpointExamples() {

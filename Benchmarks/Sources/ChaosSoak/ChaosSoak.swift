@@ -1,6 +1,6 @@
 import Foundation
 
-/// `swift run -c release ChaosSoak [--exchanges N] [--seed S] [--transport urlsession|asynchttpclient] [--concurrency C]`
+/// `swift run -c release --package-path Benchmarks ChaosSoak [--exchanges N] [--seed S] [--transport urlsession|asynchttpclient] [--concurrency C]`
 ///
 /// For each transport, N exchanges (default 10,000) drawn from a seeded plan — streamed and in-memory
 /// uploads, downloads, early answers, resets, stalls, truncations, 1xx floods, bad framing, cancellations

@@ -26,6 +26,14 @@ enum LoadClient: String, CaseIterable, Sendable {
     case courierRealistic = "courier-realistic"
     /// The same stack with `runsLayersOnEventLoops` on.
     case courierRealisticLoops = "courier-realistic-loops"
+    /// The four layers issue #36 compares (the realistic stack without duplicate removal): `.logging(to:)`,
+    /// `.retrying(.default)`, `.reportingMetrics(to:)`, `.authorizing(with: .bearer(…))`, `Endpoint<Item>` decoded.
+    case courierFour = "courier-four"
+    /// Raw AsyncHTTPClient doing the work of those four layers by hand, then `JSONDecoder` (``HandwrittenClient``).
+    case rawAHCHandwritten = "raw-ahc-handwritten"
+    /// A client in the shape swift-openapi-generator emits, over swift-openapi-async-http-client's transport, with
+    /// the same four layers as `ClientMiddleware`s (``OpenAPIItemClient``).
+    case openAPIAHC = "openapi-ahc"
     /// `URLSession.data(for:)`, ephemeral session.
     case rawURLSession = "raw-urlsession"
     /// `Client(transport: URLSessionTransport(…)).targeting(server)` sending `Endpoint<Data>`.
@@ -80,6 +88,10 @@ extension LoadClient {
         let url = options.url
         let server = try Server(url: url)
         switch self {
+        case .rawAHCHandwritten:
+            return try HandwrittenClient.make(options)
+        case .openAPIAHC:
+            return try OpenAPIItemClient.make(options)
         case .rawAHC, .rawAHCUntraced, .rawAHCJSON, .rawAHCJSONLogged, .rawAHCDownload, .rawAHCUpload:
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.pool
@@ -142,8 +154,9 @@ extension LoadClient {
                     return size
                 }, shutdown)
             }
-        case .courierBare, .courierRealistic, .courierRealisticLoops, .courierDownload, .courierUpload, .courierTransport, .courierCustom,
-             .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth, .courierCacheMemory, .courierCacheDisk:
+        case .courierBare, .courierRealistic, .courierRealisticLoops, .courierFour, .courierDownload, .courierUpload, .courierTransport,
+             .courierCustom, .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth, .courierCacheMemory,
+             .courierCacheDisk:
             var configuration = AsyncHTTPClientTransport.Configuration(maxConnectionsPerHost: options.pool)
             // `LOADGEN_ON_LOOPS=1` runs any client's layers on the event loops, to measure what that changes.
             configuration.runsLayersOnEventLoops = self == .courierRealisticLoops || ProcessInfo.processInfo.environment["LOADGEN_ON_LOOPS"] == "1"
@@ -188,6 +201,12 @@ extension LoadClient {
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
             case .courierRealistic, .courierRealisticLoops:
                 let client = Self.realisticStack(over: transport, server: server)
+                return ({ index in
+                    let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
+                    return try await client.send(endpoint).description.utf8.count
+                }, shutdown)
+            case .courierFour:
+                let client = Self.fourLayerStack(over: transport, server: server)
                 return ({ index in
                     let endpoint = Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "q", value: String(index))])
                     return try await client.send(endpoint).description.utf8.count
@@ -288,6 +307,20 @@ extension LoadClient {
             .retrying(.default)
             .reportingMetrics(to: CountingMetrics())
             .removingDuplicates()
+            .authorizing(with: .bearer("benchmark-token"))
+            .targeting(server)
+    }
+
+    /// The four layers of issue #36, outermost last, configured as in the realistic stack (which adds duplicate
+    /// removal between the metrics and the token): what `raw-ahc-handwritten` and `openapi-ahc` do by hand and as
+    /// OpenAPI middlewares.
+    static func fourLayerStack(over transport: some Transport, server: Server) -> Client {
+        var logger = Logger(label: "load") { _ in DiscardingLogHandler() }
+        logger.logLevel = .info
+        return Client(transport: transport)
+            .logging(to: logger)
+            .retrying(.default)
+            .reportingMetrics(to: CountingMetrics())
             .authorizing(with: .bearer("benchmark-token"))
             .targeting(server)
     }

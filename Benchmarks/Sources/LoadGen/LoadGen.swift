@@ -1,6 +1,6 @@
 import Foundation
 
-/// `swift run -c release LoadGen --client NAME --url URL [--concurrency C] [--requests N] [--pool P]`
+/// `swift run -c release --package-path Benchmarks LoadGen --client NAME --url URL [--concurrency C] [--requests N] [--pool P]`
 ///
 /// One client per process (issue #21): sends N requests (default 20,000) to URL from C concurrent tasks,
 /// after a warm-up, and prints one JSON line: requests per second, p50 and p99 latency in µs, CPU µs per

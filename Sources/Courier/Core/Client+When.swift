@@ -18,18 +18,11 @@ extension Client {
     public func when(_ condition: RequestCondition, _ layers: (Client) -> Client) -> Client {
         let branch = layers(self)
         let base = self
-        return Client(transport: ConditionalTransport(condition: condition, matching: branch, other: base), configuration: configuration)
-    }
-}
-
-/// The fork of ``Client/when(_:_:)``: a matching request goes through the branch's layers, any other
-/// straight to the client underneath.
-private struct ConditionalTransport: Transport {
-    let condition: RequestCondition
-    let matching: Client
-    let other: Client
-
-    func send(_ request: ClientRequest) async throws -> ClientResponse {
-        try await (condition.matches(request) ? matching : other).send(request)
+        // NOTE: a fork of the chains, not a transport over the two clients: a request passes the client's
+        // door once (progress reported once, the transport's executor kept for layers added outside).
+        let fork = Next { request in
+            try await (condition.matches(request) ? branch : base).forwarded(request)
+        }
+        return Client(chain: fork, configuration: configuration)
     }
 }

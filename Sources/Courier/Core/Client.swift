@@ -23,10 +23,13 @@ import Foundation
 /// is composed once, when the client value is built, never per request.
 public struct Client: Sendable {
     /// The composed chain, outermost layer first.
-    private let chain: Next
+    let chain: Next
     /// The layers at the outer end of the chain that can work without suspending; `nil` when the
     /// outermost cannot.
-    private let front: ImmediateFront?
+    let front: ImmediateFront?
+    /// The observers at the outer end of the chain, when the outermost layer is one: the next observer
+    /// added joins their stage.
+    private let observerStage: ObserverStage?
     /// Settings for the typed layer, carried through every wrap.
     var configuration: Configuration
 
@@ -42,59 +45,54 @@ public struct Client: Sendable {
     public init(transport: some Transport) {
         chain = Self.terminal(transport)
         front = nil
+        observerStage = nil
         configuration = Configuration()
         configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
     }
 
-    /// A client over `transport` that keeps another client's coders.
-    init(transport: some Transport, configuration: Configuration) {
-        chain = Self.terminal(transport)
-        front = nil
-        self.configuration = configuration
-        self.configuration.layerExecutorProvider = Self.layerExecutorProvider(transport)
-    }
-
-    private init(chain: Next, front: ImmediateFront?, configuration: Configuration) {
+    init(chain: Next, front: ImmediateFront? = nil, observerStage: ObserverStage? = nil, configuration: Configuration) {
         self.chain = chain
         self.front = front
+        self.observerStage = observerStage
         self.configuration = configuration
     }
 
     /// A client that sends every request through `middleware` first, then through this client.
-    public func with(_ middleware: some Middleware) -> Client {
+    ///
+    /// An ``ImmediateMiddleware`` at the outer end of the chain runs as a plain call (see its
+    /// documentation). An error the layer throws that is not a ``NetworkError`` reaches the caller as
+    /// ``NetworkError/Kind/middlewareFailed(layer:)`` naming the layer.
+    public func with<Layer: Middleware>(_ middleware: Layer) -> Client {
         let inner = chain
-        let outer = Next { request in try await middleware.send(request, next: inner) }
+        let outer = Next { request in
+            do {
+                return try await middleware.send(request, next: inner)
+            } catch {
+                throw NetworkError.thrown(error, byLayer: Layer.self, request: request)
+            }
+        }
         let front = ImmediateFront.wrapping(middleware, chain: outer, inner: inner, innerFront: front)
         return Client(chain: outer, front: front, configuration: configuration)
     }
 
-    /// Sends a request through every layer and returns the response, whatever its status.
+    /// A client that tells `observer` of every exchange that passes here: the request handed on, the
+    /// response head, and the end of its body or the failure.
     ///
-    /// When the request has ``RequestOptions/onProgress``, the returned body reports download progress
-    /// to it as it is read.
-    ///
-    /// - Throws: ``NetworkError`` always: errors of other types thrown by a layer are wrapped (a
-    ///   `CancellationError` becomes ``NetworkError/Kind/cancelled``), and the request is attached when
-    ///   the error does not carry one yet, as the outer layers had resolved it (an absolute URL behind
-    ///   ``targeting(_:)``).
-    public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        var request = request
-        switch route(&request) {
-        case .answered(let response):
-            return Self.watchingProgress(response, of: request)
-        case .send(let next):
-            guard configuration.layerExecutorProvider != nil else { return try await sendHere(request, into: next) }
-            return try await onLayerExecutor { try await sendHere(request, into: next) }
-        }
+    /// Observers added one after another share one stage of the chain (one asynchronous call and one watch
+    /// on the body for all of them); see ``ExchangeObserver``.
+    public func observing(_ observer: some ExchangeObserver) -> Client {
+        let stage = observerStage?.adding(observer) ?? ObserverStage(observers: [AnyObserver(observer)], inner: chain)
+        return Client(chain: stage.chain, observerStage: stage, configuration: configuration)
     }
 
-    /// Runs the layers at the front of the chain that work without suspending (``ImmediateMiddleware``)
-    /// on `request`: their answer, or the chain to send the request, as they changed it, into.
-    func route(_ request: inout ClientRequest) -> ImmediateFront.Route {
-        front?.route(&request) ?? .send(chain)
-    }
+    /// How many observers share the stage at the outer end of the chain (0 when the outermost layer is not
+    /// an observer): for tests.
+    var observerStageCount: Int { observerStage?.observers.count ?? 0 }
 
     /// The end of the chain: the transport, which opens WebSockets too when it can.
+    ///
+    /// NOTE: a transport's error that is not a ``NetworkError`` is wrapped here, so that no layer above
+    /// is blamed for it (``NetworkError/Kind/middlewareFailed(layer:)``).
     private static func terminal(_ transport: some Transport) -> Next {
         guard let upgrading = transport as? any WebSocketTransport else {
             return Next { request in
@@ -105,12 +103,20 @@ public struct Client: Sendable {
                         request: request
                     )
                 }
-                return try await transport.send(request)
+                do {
+                    return try await transport.send(request)
+                } catch {
+                    throw NetworkError.wrapping(error, request: request)
+                }
             }
         }
         return Next { request in
-            guard request.options.webSocket != nil else { return try await transport.send(request) }
-            return try await upgrading.openWebSocketForChain(request)
+            do {
+                guard request.options.webSocket != nil else { return try await transport.send(request) }
+                return try await upgrading.openWebSocketForChain(request)
+            } catch {
+                throw NetworkError.wrapping(error, request: request)
+            }
         }
     }
 
@@ -120,27 +126,5 @@ public struct Client: Sendable {
             return provider
         }
         return nil
-    }
-
-    /// ``send(_:)`` on the executor the task is on, into `next`: the chain, or the part of it that
-    /// ``route(_:)`` left.
-    func sendHere(_ request: ClientRequest, into next: Next) async throws -> ClientResponse {
-        let response: ClientResponse
-        do {
-            response = try await next(request)
-        } catch {
-            throw NetworkError.wrapping(error, request: request)
-        }
-        return Self.watchingProgress(response, of: request)
-    }
-
-    /// `response`, its body reporting download progress when `request` asks for it.
-    ///
-    /// NOTE: here, not in a middleware: only the body the caller reads is progress; bodies that layers
-    /// read and drop on the way (a retried attempt, a redirect) are not.
-    static func watchingProgress(_ response: consuming ClientResponse, of request: ClientRequest) -> ClientResponse {
-        guard let onProgress = request.options.onProgress else { return response }
-        response.body = response.body.reportingDownloadProgress(to: onProgress)
-        return response
     }
 }

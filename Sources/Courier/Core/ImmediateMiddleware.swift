@@ -1,32 +1,74 @@
-/// A layer that can do its work on some requests without suspending: change the request on its way in, or
-/// answer it (a fresh cache hit).
+/// The synchronous form of a layer: one that edits the request on its way in, or answers it at once (a
+/// fresh cache hit), without suspending.
 ///
-/// ``Client`` runs the run of such layers at the outer end of its chain as plain function calls before it
-/// enters the asynchronous chain, and enters that chain only at the first layer that cannot do its work at
-/// once. A cache hit behind `.targeting(_:)` is then answered with no asynchronous call at all: each one
-/// costs a frame from the task's allocator and a check of the task's executor, which were a fifth of a
-/// hit's CPU (BENCHMARKS.md, the cache hit).
+/// Adopt it for a layer that adds a header, signs with a credential at hand, or resolves a URL. ``Client``
+/// runs the run of such layers at the outer end of its chain as plain function calls, before it enters the
+/// asynchronous chain, and enters that chain only at the first layer that cannot do its work at once: no
+/// async frame is spent on them. Join one to a client with ``Client/with(_:)``, as any middleware.
 ///
-/// NOTE: internal, and an optimisation only: what a layer does at once must be exactly what its
-/// ``Middleware/send(_:next:)`` does with the same request, which stays the one definition of the layer.
-protocol ImmediateMiddleware: Middleware {
+/// ```swift
+/// struct APIKey: ImmediateMiddleware {
+///     let key: String
+///
+///     func handleAtOnce(_ request: inout ClientRequest) throws -> ImmediateOutcome {
+///         try request.setHeader("X-API-Key", key)
+///         return .passOn
+///     }
+/// }
+///
+/// let client = Client(transport: URLSessionTransport()).with(APIKey(key: "…"))
+/// ```
+///
+/// A layer that only edits or answers needs nothing more: the default ``Middleware/send(_:next:)`` runs
+/// ``handleAtOnce(_:)`` and hands the request on, so the layer behaves the same wherever it sits (inside an
+/// asynchronous layer too). A layer that must sometimes wait (a cache that revalidates, a token that must be
+/// refreshed) implements `send` as well, returns ``ImmediateOutcome/suspends`` for those requests, and keeps
+/// `send` the one definition of what it does: ``handleAtOnce(_:)`` must do exactly what `send` does with the
+/// same request.
+public protocol ImmediateMiddleware: Middleware {
     /// What ``Middleware/send(_:next:)`` would do with `request`, when it can be done without suspending.
     ///
-    /// - Returns: ``ImmediateOutcome/passOn`` after changing `request` exactly as `send` changes it before
-    ///   calling `next` (and `send` must return `next`'s response unchanged, and throw only what `next`
-    ///   throws); ``ImmediateOutcome/answer(_:)`` with the response `send` would return without calling
-    ///   `next`; ``ImmediateOutcome/suspends`` with `request` untouched when only `send` can handle it.
-    func handleAtOnce(_ request: inout ClientRequest) -> ImmediateOutcome
+    /// - Returns: ``ImmediateOutcome/passOn`` after changing `request` as the layer wants it sent (the
+    ///   response of the layers below is then returned to the caller unchanged);
+    ///   ``ImmediateOutcome/answer(_:)`` with the layer's own response (the layers below never see the
+    ///   request); ``ImmediateOutcome/suspends``, with `request` untouched, when only the layer's `send`
+    ///   can handle it.
+    /// - Throws: an error that fails the request; one that is not a ``NetworkError`` is reported as
+    ///   ``NetworkError/Kind/middlewareFailed(layer:)`` naming this layer.
+    func handleAtOnce(_ request: inout ClientRequest) throws -> ImmediateOutcome
 }
 
 /// What an ``ImmediateMiddleware`` did with a request at once.
-enum ImmediateOutcome {
-    /// The request, changed, goes on to the next layer.
+public enum ImmediateOutcome: Sendable {
+    /// The request, as the layer changed it, goes on to the next layer.
     case passOn
     /// The layer's response; the layers below never see the request.
     case answer(ClientResponse)
-    /// Only the layer's asynchronous `send` can handle the request.
+    /// Only the layer's asynchronous ``Middleware/send(_:next:)`` can handle the request.
     case suspends
+}
+
+extension ImmediateMiddleware {
+    /// Runs ``handleAtOnce(_:)`` and hands the request on, or returns its answer: the whole layer, for one
+    /// that never suspends.
+    ///
+    /// - Throws: ``NetworkError/Kind/unsupported`` when ``handleAtOnce(_:)`` says the request
+    ///   ``ImmediateOutcome/suspends``: a layer that suspends must implement `send` itself.
+    public func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        var request = request
+        switch try handleAtOnce(&request) {
+        case .passOn:
+            return try await next(request)
+        case .answer(let response):
+            return response
+        case .suspends:
+            throw NetworkError(
+                .unsupported,
+                message: "\(LayerName.of(Self.self)) said only its asynchronous send can handle the request, and implements none.",
+                request: request
+            )
+        }
+    }
 }
 
 /// The layers at the outer end of a ``Client``'s chain that are ``ImmediateMiddleware``, run as one
@@ -46,7 +88,7 @@ struct ImmediateFront: Sendable {
         case send(Next)
     }
 
-    let route: @Sendable (inout ClientRequest) -> Route
+    let route: @Sendable (inout ClientRequest) throws -> Route
 
     /// The front of the chain made by wrapping `inner` (whose front is `innerFront`) in `layer`, whose
     /// chain is `chain`: `nil` when the new outermost layer cannot work at once.
@@ -58,10 +100,18 @@ struct ImmediateFront: Sendable {
         return ImmediateFront(immediate, chain: chain) { _ in .send(inner) }
     }
 
-    private init(_ layer: some ImmediateMiddleware, chain: Next, then inner: @escaping @Sendable (inout ClientRequest) -> Route) {
-        route = { (request: inout ClientRequest) -> Route in
-            switch layer.handleAtOnce(&request) {
-            case .passOn: return inner(&request)
+    private init<Layer: ImmediateMiddleware>(
+        _ layer: Layer, chain: Next, then inner: @escaping @Sendable (inout ClientRequest) throws -> Route
+    ) {
+        route = { (request: inout ClientRequest) throws -> Route in
+            let outcome: ImmediateOutcome
+            do {
+                outcome = try layer.handleAtOnce(&request)
+            } catch {
+                throw NetworkError.thrown(error, byLayer: Layer.self, request: request)
+            }
+            switch outcome {
+            case .passOn: return try inner(&request)
             case .answer(let response): return .answered(response)
             case .suspends: return .send(chain)
             }

@@ -12,14 +12,20 @@ package protocol LayerExecutorProviding: Sendable {
     func layerExecutor() -> (any TaskExecutor)?
 }
 
-/// The executor a ``Client`` chose for the request its task is sending.
+/// The executor a ``Client`` chose for the request its task is sending, when its transport runs the layers
+/// on its own threads (`AsyncHTTPClientTransport.Configuration.runsLayersOnEventLoops`).
 ///
 /// Tasks a layer starts of its own (`Task`, `Task.immediate`) do not inherit a task's executor
 /// preference; a layer that starts one passes ``current`` so that the work stays where the transport
-/// expects it.
+/// expects it:
+///
+/// ```swift
+/// let task = Task(executorPreference: PreferredExecutor.current) { try await next(request) }
+/// ```
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-package enum PreferredExecutor {
-    @TaskLocal package static var current: (any TaskExecutor)?
+public enum PreferredExecutor {
+    /// The executor the client chose for this task's request, or `nil` when the transport offers none.
+    @TaskLocal public static var current: (any TaskExecutor)?
 
     /// Runs `body` on the executor `provider` offers, unless a client up the call chain already chose one
     /// (the provider is then not asked) or it offers none.

@@ -21,18 +21,17 @@ extension Client {
         } catch {
             throw NetworkError.wrapping(error, request: nil)
         }
-        // NOTE: the route is taken here, not in `sendCollecting`: a response the front answers (a cache
-        // hit) then costs no asynchronous call at all (Benchmarks/load, the cache hit).
-        switch route(&request) {
+        // NOTE: the door is opened here, not in `sendCollecting`: a response the front answers (a cache hit)
+        // then costs no asynchronous call at all (Benchmarks/load, the cache hit).
+        switch try open(&request) {
         case .answered(let answer):
-            let watched = Self.watchingProgress(answer, of: request)
-            if let body = Self.bytesInMemory(of: watched) {
-                return try decoded(watched, body, as: endpoint)
+            if let body = Self.bytesInMemory(of: answer) {
+                return try decoded(answer, body, as: endpoint)
             }
-            let (response, data) = try await Self.collect(watched)
+            let (response, data) = try await Self.collect(answer)
             return try decoded(response, data, as: endpoint)
         case .send(let next):
-            let (response, data) = try await sendCollecting(request, into: next)
+            let (response, data) = try await passCollecting(request, into: next)
             return try decoded(response, data, as: endpoint)
         }
     }
@@ -61,57 +60,5 @@ extension Client {
             throw NetworkError.wrapping(error, request: input.response.request, response: input.response)
         }
         return (value, input.takeResponse())
-    }
-
-    /// Sends `request` and reads its body to the end, within ``RequestOptions/maxResponseBodySize``:
-    /// the response (its body now the collected bytes) and the bytes. Shared by endpoints and the
-    /// package's other modules (`CourierOperators`).
-    ///
-    /// - Throws: ``NetworkError`` from sending or reading; the error keeps the response.
-    package func sendCollecting(_ request: ClientRequest) async throws -> (ClientResponse, Data) {
-        var request = request
-        switch route(&request) {
-        case .answered(let answer):
-            return try await Self.collect(Self.watchingProgress(answer, of: request))
-        case .send(let next):
-            return try await sendCollecting(request, into: next)
-        }
-    }
-
-    /// Sends `request` into `next` (what ``route(_:)`` left of the chain) and reads its body.
-    private func sendCollecting(_ request: ClientRequest, into next: Next) async throws -> (ClientResponse, Data) {
-        // NOTE: reading the body belongs with the exchange, on the transport's executor; decoding, which
-        // may take long for a large body, is left to the caller's.
-        // NOTE: without a layer executor, no detour through `onLayerExecutor`'s closure: each async call
-        // on the way costs a check of the task's executor (Benchmarks/load, the cache hit).
-        guard configuration.layerExecutorProvider != nil else {
-            return try await Self.collect(sendHere(request, into: next))
-        }
-        return try await onLayerExecutor { try await Self.collect(sendHere(request, into: next)) }
-    }
-
-    /// The body of `response` when it is already in memory and within the request's limit: its bytes,
-    /// with no asynchronous read (a cache hit, a stub).
-    private static func bytesInMemory(of response: ClientResponse) -> Data? {
-        guard let data = response.body.bufferedData, data.count <= response.request.options.maxResponseBodySize else { return nil }
-        return data
-    }
-
-    /// `response` with its body read to the end, within the request's ``RequestOptions/maxResponseBodySize``,
-    /// and the bytes.
-    private static func collect(_ response: ClientResponse) async throws -> (ClientResponse, Data) {
-        if let data = bytesInMemory(of: response) { return (response, data) }
-        var collected = response
-        let data: Data
-        do {
-            data = try await collected.body.collect(upTo: response.request.options.maxResponseBodySize)
-        } catch {
-            // NOTE: the error keeps the response; it must not keep the unread stream (and so the transfer)
-            // alive with it.
-            collected.body = .empty
-            throw NetworkError.wrapping(error, request: collected.request, response: collected)
-        }
-        collected.body = ResponseBody(data)
-        return (collected, data)
     }
 }

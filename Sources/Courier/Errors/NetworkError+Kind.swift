@@ -60,6 +60,11 @@ extension NetworkError {
         /// The transport cannot do what the request asks: a WebSocket (``Client/webSocket(_:configuration:)-(ClientRequest,_)``)
         /// over a transport, or a platform, that has no WebSocket support. Nothing was sent.
         case unsupported
+        /// A layer of the client (a ``Middleware``, an ``ImmediateMiddleware`` or an ``ExchangeObserver``'s
+        /// stage) threw an error of its own, not a ``NetworkError``: `layer` is the layer's type name, and
+        /// ``NetworkError/underlying`` holds what it threw. Errors that come up from the layers below it keep
+        /// their own kind.
+        case middlewareFailed(layer: String)
 
         /// The case name alone, `unacceptableStatus`: a label with few values, for metrics and traces.
         public var name: String {
@@ -178,6 +183,10 @@ extension NetworkError.Kind {
             return Info(name: "unsupported", summary: "the transport cannot do what the request asks.",
                         hint: "use a transport that supports it; the message above says which.",
                         userMessage: "This feature is not available on this device.")
+        case .middlewareFailed(let layer):
+            return Info(name: "middlewareFailed", value: layer, summary: "the layer \(layer) failed.",
+                        hint: "the layer threw the error below; it comes from the client's own stack, not from the transport or the server.",
+                        userMessage: Self.cannotBeMade)
         }
     }
 

@@ -136,9 +136,10 @@ public final class URLSessionTransport: Transport {
         session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
     }
 
-    /// The most response body bytes any transfer held unread at once (tests and the chaos soak check it
-    /// against ``Configuration/maxBufferedBodySize``).
-    package var peakBufferedBodyBytes: Int {
+    /// The most response body bytes any transfer held unread at once: the proof that a slow reader never
+    /// makes the transport hold more than ``Configuration/maxBufferedBodySize`` (tests and the chaos soak
+    /// check it).
+    public var peakBufferedBodyBytes: Int {
         transfers.peakBufferedBytes
     }
 

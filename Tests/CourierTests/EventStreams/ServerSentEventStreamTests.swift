@@ -66,7 +66,8 @@ struct ServerSentEventStreamTests {
         #expect(result.error == nil)
         #expect(result.events == [ServerSentEvent(id: "1", data: "one"), ServerSentEvent(id: "2", data: "two")])
         let requests = transport.requests
-        #expect(requests.count == 2)
+        // `#require`: indexing past a short array would crash the whole test process, not fail this test.
+        try #require(requests.count == 2)
         #expect(requests[0].head.headerFields[.accept] == "text/event-stream")
         #expect(requests[0].head.headerFields[.cacheControl] == "no-store")
         #expect(requests[0].head.headerFields[HTTPField.Name("Last-Event-ID")!] == nil)

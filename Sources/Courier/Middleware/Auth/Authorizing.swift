@@ -1,5 +1,5 @@
 /// The middleware behind ``Client/authorizing(with:clock:)``.
-struct Authorizing<C: Clock<Duration>>: Middleware {
+struct Authorizing<C: Clock<Duration>>: ImmediateMiddleware {
     private enum Signer: Sendable {
         case fixed(Credential)
         case tokens(TokenStore<C>, credential: @Sendable (String) -> Credential, trigger: RefreshTrigger)
@@ -16,6 +16,15 @@ struct Authorizing<C: Clock<Duration>>: Middleware {
         }
     }
 
+    /// A fixed credential signs at once; tokens, which may need fetching or a refresh on a 401, go through
+    /// ``send(_:next:)``.
+    func handleAtOnce(_ request: inout ClientRequest) throws -> ImmediateOutcome {
+        guard !request.options.crossesOrigin else { return .passOn }
+        guard case .fixed(let credential) = signer else { return .suspends }
+        try credential.apply(to: &request)
+        return .passOn
+    }
+
     func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
         // A redirect to another origin must not carry this client's credential.
         guard !request.options.crossesOrigin else { return try await next(request) }
@@ -25,7 +34,12 @@ struct Authorizing<C: Clock<Duration>>: Middleware {
             try credential.apply(to: &signed)
             return try await next(signed)
         case .tokens(let store, let credential, let trigger):
-            let issued = try await Self.authenticating(request) { try await store.usable() }
+            let issued: TokenStore<C>.Issued
+            if let atHand = store.usableAtOnce() {
+                issued = atHand
+            } else {
+                issued = try await Self.authenticating(request) { try await store.usable() }
+            }
             let (rejected, response) = try await trigger.matches(next(Self.signed(request, issued.token, credential)))
             // A 401 from another origin (after a redirect) says nothing about this client's token.
             guard rejected, request.body.isReplayable, !response.request.options.crossesOrigin else { return response }

@@ -52,8 +52,8 @@ struct Caching: ImmediateMiddleware {
             }
             return try await fetch(exchange, next: next)
         }
-        if servesAsItIs(stored, exchange, policy, at: now) {
-            return served(stored, to: request, as: .cache, at: now)
+        if let hit = hit(stored, for: exchange, policy, at: now) {
+            return hit
         }
         if exchange.control.onlyIfCached {
             throw Self.notCached(request, "the stored response is stale")
@@ -66,7 +66,7 @@ struct Caching: ImmediateMiddleware {
     }
 
     /// What ``send(_:next:)`` does with a stored response it may serve as it is, done without
-    /// suspending: the store answers at once, and the response is served.
+    /// suspending: the store answers at once, and ``hit(_:for:_:at:)`` decides, as it does for `send`.
     func handleAtOnce(_ request: inout ClientRequest) -> ImmediateOutcome {
         // NOTE: matched, not bound: a binding copied the closure, counting a reference to its context, which
         // every thread shares (Benchmarks/load, the cache hit at c = 64).
@@ -77,11 +77,17 @@ struct Caching: ImmediateMiddleware {
         guard fields[.range] == nil, let exchange = Self.exchange(for: request, fields: fields), Self.readsStore(exchange, policy),
               let stored = lookUpAtOnce?(exchange.key, { [identity = exchange.identity] in
                   CacheKeys.matches($0, fields: fields, identity: identity)
-              })
+              }),
+              let hit = hit(stored, for: exchange, policy, at: dates.now())
         else { return .suspends }
-        let now = dates.now()
-        guard servesAsItIs(stored, exchange, policy, at: now) else { return .suspends }
-        return .answer(served(stored, to: request, as: .cache, at: now))
+        return .answer(hit)
+    }
+
+    /// The one decision on a stored response both paths make: served as it is (fresh, or the policy takes it
+    /// whatever its age), or `nil` when the server must be asked.
+    private func hit(_ stored: CachedResponse, for exchange: Exchange, _ policy: CachePolicy, at now: Date) -> ClientResponse? {
+        guard policy == .returnCacheElseLoad || policy == .onlyFromCache || isFresh(stored, for: exchange, at: now) else { return nil }
+        return served(stored, to: exchange.request, as: .cache, at: now)
     }
 
     /// The exchange for a GET or HEAD the cache may serve or store: `nil` for a relative or conditional
@@ -95,11 +101,6 @@ struct Caching: ImmediateMiddleware {
     /// unless only the cache may answer.
     private static func readsStore(_ exchange: Exchange, _ policy: CachePolicy) -> Bool {
         !(policy == .reloadIgnoringCache || (exchange.control.noStore && policy != .onlyFromCache))
-    }
-
-    /// Whether `stored` is served as it is, with no request to the server.
-    private func servesAsItIs(_ stored: CachedResponse, _ exchange: Exchange, _ policy: CachePolicy, at now: Date) -> Bool {
-        policy == .returnCacheElseLoad || policy == .onlyFromCache || isFresh(stored, for: exchange, at: now)
     }
 
     private static func notCached(_ request: ClientRequest, _ reason: String) -> NetworkError {

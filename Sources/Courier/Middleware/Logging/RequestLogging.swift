@@ -2,66 +2,88 @@ import Foundation
 import HTTPTypes
 import Logging
 
-/// Writes one line when a request is handed on and one when its response is over, through swift-log.
-struct RequestLogging<C: Clock<Duration>>: Middleware {
+/// Writes one line when a request is handed on and one when its response is over, through swift-log: an
+/// ``ExchangeObserver``, since it only watches.
+struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
     let logger: Logger
     let configuration: LoggingConfiguration
     let clock: C
 
-    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+    /// What the end line needs of the start.
+    struct Observation: Sendable {
+        let tag: String
+        let text: String
+        let metadata: Logger.Metadata
+        /// The request as logged: with the configuration's redactor.
+        let shown: ClientRequest
+        let start: C.Instant
+    }
+
+    func willSend(_ request: inout ClientRequest) -> Observation? {
         // Nothing this layer could write passes the logger's level: no URL is redacted, nothing is built.
-        guard logger.logLevel <= mostSevereLevel else {
-            return try await next(request)
-        }
+        guard logger.logLevel <= mostSevereLevel else { return nil }
         var shown = request
         if let redactor = configuration.redactor {
             shown.options.redactor = redactor
         }
-        let redactor = shown.options.redactor
-        let url = shown.redactedURL
-        let line = (tag: shown.options.number.map { "#\($0) " } ?? "", text: "\(shown.method.rawValue) \(url)")
+        let tag = shown.options.number.map { "#\($0) " } ?? ""
+        let text = "\(shown.method.rawValue) \(shown.redactedURL)"
         let metadata = Self.metadata(of: shown)
         if logger.logLevel <= configuration.started {
-            logger.log(level: configuration.started, "\(line.tag)--> \(line.text)\(Self.attemptNote(shown))", metadata: metadata)
+            logger.log(level: configuration.started, "\(tag)--> \(text)\(Self.attemptNote(shown))", metadata: metadata)
         }
         if let limit = bodyLimit(at: configuration.bodyLevel), let data = request.body.bufferedData, !data.isEmpty,
            TextPreview.isText(contentType: request.head.headerFields[.contentType]),
-           let text = TextPreview.render(data, total: Int64(data.count), limit: limit, redactor: redactor) {
-            logger.log(level: configuration.bodyLevel, "\(line.tag)--> body (\(data.count) bytes): \(text)", metadata: metadata)
+           let preview = TextPreview.render(data, total: Int64(data.count), limit: limit, redactor: shown.options.redactor) {
+            logger.log(level: configuration.bodyLevel, "\(tag)--> body (\(data.count) bytes): \(preview)", metadata: metadata)
         }
+        return Observation(tag: tag, text: text, metadata: metadata, shown: shown, start: clock.now)
+    }
 
-        let start = clock.now
-        let response: ClientResponse
-        do {
-            response = try await next(request)
-        } catch {
-            let failure = NetworkError.wrapping(error, request: shown)
-            let elapsed = start.duration(to: clock.now).milliseconds
-            var failed = metadata
-            failed["duration_ms"] = "\(elapsed)"
+    func exchange(_ observation: Observation, ended end: ExchangeEnd) {
+        ended(observation, end, captured: nil)
+    }
+
+    /// The end line (and the response body's line, when `captured` holds its start).
+    func ended(_ observation: Observation, _ end: ExchangeEnd, captured: PrefixCapture?) {
+        let elapsed = observation.start.duration(to: clock.now)
+        switch end {
+        case .failed(let failure):
+            var failed = observation.metadata
+            failed["duration_ms"] = "\(elapsed.milliseconds)"
             failed["error.kind"] = "\(failure.kind.name)"
             let level = failure.kind == .cancelled ? configuration.finished : configuration.failed
-            logger.log(level: level, "\(line.tag)<-- failed \(line.text) after \(elapsed) ms: \(failure)", metadata: failed)
-            throw error
+            logger.log(level: level, "\(observation.tag)<-- failed \(observation.text) after \(elapsed.milliseconds) ms: \(failure)", metadata: failed)
+        case .responded(let head, let bytes, let ending):
+            var metadata = observation.metadata
+            metadata["http.status"] = "\(head.status.code)"
+            metadata["duration_ms"] = "\(elapsed.milliseconds)"
+            metadata["bytes"] = "\(bytes)"
+            let level = head.status.code >= 400 ? configuration.unsuccessful : configuration.finished
+            let summary = "\(observation.tag)<-- \(StatusText.line(head.status)) \(observation.text) \(elapsed.milliseconds) ms, \(bytes) bytes"
+            switch ending {
+            case .finished:
+                logger.log(level: level, "\(summary)", metadata: metadata)
+            case .abandoned:
+                logger.log(level: level, "\(summary) (the rest of the body was dropped unread)", metadata: metadata)
+            case .failed(let error):
+                let failure = NetworkError.wrapping(error, request: observation.shown)
+                metadata["error.kind"] = "\(failure.kind.name)"
+                logger.log(level: configuration.failed, "\(summary), then the body failed: \(failure)", metadata: metadata)
+            }
+            if let captured,
+               let preview = TextPreview.render(captured.captured, total: bytes, limit: .max, redactor: observation.shown.options.redactor) {
+                logger.log(level: configuration.bodyLevel, "\(observation.tag)<-- body (\(bytes) bytes): \(preview)", metadata: metadata)
+            }
         }
+    }
 
-        // The content type is inspected only when body lines are on.
-        let capture = bodyLimit(at: configuration.bodyLevel).flatMap { limit in
-            TextPreview.isText(contentType: response.head.headerFields[.contentType]) ? PrefixCapture(limit: limit) : nil
+    /// The byte limit for response body lines of `response`, or `nil` when bodies are off, `level` would
+    /// not be written, or the body is not text.
+    func responseBodyLimit(_ response: ClientResponse) -> Int? {
+        bodyLimit(at: configuration.bodyLevel).flatMap { limit in
+            TextPreview.isText(contentType: response.head.headerFields[.contentType]) ? limit : nil
         }
-        let ending = EndLine(
-            logger: logger, configuration: configuration, tag: line.tag, text: line.text, metadata: metadata,
-            status: response.status, redactor: redactor, request: shown, capture: capture
-        )
-        var onChunk: (@Sendable (Data) -> Void)?
-        if let capture = ending.capture {
-            onChunk = { chunk in capture.take(chunk) }
-        }
-        var observed = response
-        observed.body = response.body.observing(onChunk: onChunk) { [clock] bytes, end in
-            ending.write(bytes: bytes, ending: end, elapsed: start.duration(to: clock.now))
-        }
-        return observed
     }
 
     /// The byte limit for body lines, or `nil` when bodies are off or `level` would not be written.
@@ -95,39 +117,32 @@ struct RequestLogging<C: Clock<Duration>>: Middleware {
     }
 }
 
-/// The line (or lines) written when a response is over.
-private struct EndLine: Sendable {
-    let logger: Logger
-    let configuration: LoggingConfiguration
-    let tag: String
-    let text: String
-    let metadata: Logger.Metadata
-    let status: HTTPResponse.Status
-    let redactor: Redactor
-    let request: ClientRequest
-    /// The start of a text body, when body lines are on.
-    let capture: PrefixCapture?
+/// ``RequestLogging`` with response bodies on: the one case where logging must see the body's bytes, so it
+/// is a ``Middleware`` around the observer's start and end.
+struct BodyLogging<C: Clock<Duration>>: Middleware {
+    let logging: RequestLogging<C>
 
-    func write(bytes: Int64, ending: BodyEnding, elapsed: Duration) {
-        var metadata = metadata
-        metadata["http.status"] = "\(status.code)"
-        metadata["duration_ms"] = "\(elapsed.milliseconds)"
-        metadata["bytes"] = "\(bytes)"
-        let level = status.code >= 400 ? configuration.unsuccessful : configuration.finished
-        let summary = "\(tag)<-- \(StatusText.line(status)) \(text) \(elapsed.milliseconds) ms, \(bytes) bytes"
-        switch ending {
-        case .finished:
-            logger.log(level: level, "\(summary)", metadata: metadata)
-        case .abandoned:
-            logger.log(level: level, "\(summary) (the rest of the body was dropped unread)", metadata: metadata)
-        case .failed(let error):
-            let failure = NetworkError.wrapping(error, request: request)
-            metadata["error.kind"] = "\(failure.kind.name)"
-            logger.log(level: configuration.failed, "\(summary), then the body failed: \(failure)", metadata: metadata)
+    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        var request = request
+        guard let observation = logging.willSend(&request) else { return try await next(request) }
+        let response: ClientResponse
+        do {
+            response = try await next(request)
+        } catch {
+            logging.ended(observation, .failed(NetworkError.wrapping(error, request: observation.shown)), captured: nil)
+            throw error
         }
-        if let capture, let preview = TextPreview.render(capture.captured, total: bytes, limit: .max, redactor: redactor) {
-            logger.log(level: configuration.bodyLevel, "\(tag)<-- body (\(bytes) bytes): \(preview)", metadata: metadata)
+        let capture = logging.responseBodyLimit(response).map { PrefixCapture(limit: $0) }
+        let head = response.head
+        var observed = response
+        var onChunk: (@Sendable (Data) -> Void)?
+        if let capture {
+            onChunk = { chunk in capture.take(chunk) }
         }
+        observed.body = response.body.observing(onChunk: onChunk) { [logging] bytes, ending in
+            logging.ended(observation, .responded(head, bytes: bytes, body: ending), captured: capture)
+        }
+        return observed
     }
 }
 
@@ -154,6 +169,9 @@ extension Client {
         _ configuration: LoggingConfiguration = .default,
         clock: some Clock<Duration> = ContinuousClock()
     ) -> Client {
-        with(RequestLogging(logger: logger, configuration: configuration, clock: clock))
+        let logging = RequestLogging(logger: logger, configuration: configuration, clock: clock)
+        // Response bodies need a watch on the bytes; without them, logging only observes.
+        if case .text = configuration.bodies { return with(BodyLogging(logging: logging)) }
+        return observing(logging)
     }
 }

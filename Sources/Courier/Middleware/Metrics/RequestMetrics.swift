@@ -1,8 +1,9 @@
 import CoreMetrics
 import HTTPTypes
 
-/// Records counts, durations, failures, retries and requests in flight through swift-metrics.
-struct RequestMetrics<C: Clock<Duration>>: Middleware {
+/// Records counts, durations, failures, retries and requests in flight through swift-metrics: an
+/// ``ExchangeObserver``, since it only watches.
+struct RequestMetrics<C: Clock<Duration>>: ExchangeObserver {
     let factory: any MetricsFactory
     let names: MetricNames
     let clock: C
@@ -15,7 +16,14 @@ struct RequestMetrics<C: Clock<Duration>>: Middleware {
         handles = MetricHandles(factory: factory, names: names)
     }
 
-    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+    /// The route's handles and the start of the exchange.
+    struct Observation: Sendable {
+        let route: MetricHandles.Route
+        let inFlight: Meter
+        let start: C.Instant
+    }
+
+    func willSend(_ request: inout ClientRequest) -> Observation? {
         let route = MetricHandles.Route(method: request.method.rawValue, host: request.head.authority ?? "")
         let routeHandles = handles.handles(for: route)
         routeHandles.inFlight.increment()
@@ -24,29 +32,23 @@ struct RequestMetrics<C: Clock<Duration>>: Middleware {
         }
         // Inside a retrying layer this layer sees each attempt; outside, it hears of them.
         if request.options.attempt > 1 { retries() }
-        var request = request
         request.options.retryListeners.append { _ in retries() }
-        let start = clock.now
-        let response: ClientResponse
-        do {
-            response = try await next(request)
-        } catch {
-            let kind = NetworkError.wrapping(error, request: request).kind
-            record(route, statusClass: "error", failure: kind, elapsed: start.duration(to: clock.now))
-            routeHandles.inFlight.decrement()
-            throw error
-        }
-        let statusClass = "\(response.status.code / 100)xx"
-        var observed = response
-        observed.body = response.body.observing { [clock, request] _, ending in
+        return Observation(route: route, inFlight: routeHandles.inFlight, start: clock.now)
+    }
+
+    func exchange(_ observation: Observation, ended end: ExchangeEnd) {
+        let elapsed = observation.start.duration(to: clock.now)
+        switch end {
+        case .failed(let failure):
+            record(observation.route, statusClass: "error", failure: failure.kind, elapsed: elapsed)
+        case .responded(let head, _, let ending):
             var failure: NetworkError.Kind?
             if case .failed(let error) = ending {
-                failure = NetworkError.wrapping(error, request: request).kind
+                failure = NetworkError.wrapping(error, request: nil).kind
             }
-            record(route, statusClass: statusClass, failure: failure, elapsed: start.duration(to: clock.now))
-            routeHandles.inFlight.decrement()
+            record(observation.route, statusClass: "\(head.status.code / 100)xx", failure: failure, elapsed: elapsed)
         }
-        return observed
+        observation.inFlight.decrement()
     }
 
     private func record(_ route: MetricHandles.Route, statusClass: String, failure: NetworkError.Kind?, elapsed: Duration) {
@@ -111,6 +113,6 @@ extension Client {
         names: MetricNames = MetricNames(),
         clock: some Clock<Duration> = ContinuousClock()
     ) -> Client {
-        with(RequestMetrics(factory: factory, names: names, clock: clock))
+        observing(RequestMetrics(factory: factory, names: names, clock: clock))
     }
 }

@@ -6,18 +6,9 @@ struct ServerTargeting: ImmediateMiddleware {
         resolution = Server.Resolution(server)
     }
 
-    func send(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
-        try await next(resolution.apply(to: request))
-    }
-
-    func handleAtOnce(_ request: inout ClientRequest) -> ImmediateOutcome {
-        do {
-            try resolution.resolve(&request)
-            return .passOn
-        } catch {
-            // `send` throws it; `resolve` changed nothing.
-            return .suspends
-        }
+    func handleAtOnce(_ request: inout ClientRequest) throws -> ImmediateOutcome {
+        try resolution.resolve(&request)
+        return .passOn
     }
 }
 

@@ -55,7 +55,7 @@ struct ImmediateHitTests {
         let rig = Rig()
         _ = try await rig.send(Self.get())
         var request = try Self.get()
-        guard case .answered(let response) = rig.client.route(&request) else {
+        guard case .answered(let response) = try rig.client.open(&request) else {
             Issue.record("a fresh hit must be answered at once")
             return
         }
@@ -79,7 +79,7 @@ struct ImmediateHitTests {
         reload.options.cachePolicy = .reloadIgnoringCache
 
         var miss = try Self.get("/other")
-        guard case .send(let next) = rig.client.route(&miss) else {
+        guard case .send(let next) = try rig.client.open(&miss) else {
             Issue.record("a miss must go on to the chain")
             return
         }
@@ -89,14 +89,14 @@ struct ImmediateHitTests {
         #expect(fetched.cacheStatus == .network)
         _ = try await fetched.body.collect(upTo: 1 << 16)
         var again = try Self.get("/other")
-        guard case .answered = rig.client.route(&again) else {
+        guard case .answered = try rig.client.open(&again) else {
             Issue.record("what the chain stored must be a hit at once")
             return
         }
 
         _ = try await rig.send(Self.get())
         for var request in [post, conditional, ranged, reload] {
-            guard case .send = rig.client.route(&request) else {
+            guard case .send = try rig.client.open(&request) else {
                 Issue.record("\(request.method) \(request.head.headerFields) must go on to the chain")
                 continue
             }
@@ -104,7 +104,7 @@ struct ImmediateHitTests {
         }
         await rig.clock.advance(by: .seconds(61))
         var stale = try Self.get()
-        guard case .send = rig.client.route(&stale) else {
+        guard case .send = try rig.client.open(&stale) else {
             Issue.record("a stale entry must go on to the chain, which revalidates it")
             return
         }
@@ -116,7 +116,7 @@ struct ImmediateHitTests {
         let rig = Rig { $0.with(Tagging()) }
         _ = try await rig.send(Self.get())
         var request = try Self.get()
-        guard case .send = rig.client.route(&request) else {
+        guard case .send = try rig.client.open(&request) else {
             Issue.record("the front must be off when the outermost layer is not immediate")
             return
         }
@@ -126,17 +126,15 @@ struct ImmediateHitTests {
         #expect(rig.transport.requests.count == 1)
     }
 
-    @Test("a server with a bad default header: the front leaves the request alone, and sending throws invalidHeader")
-    func badDefaultHeaderSuspends() async throws {
+    @Test("a server with a bad default header: the front throws invalidHeader at once, and nothing is sent")
+    func badDefaultHeaderThrowsAtOnce() async throws {
         let transport = RecordingTransport()
         let client = Client(transport: transport).caching(in: MemoryCacheStore())
             .targeting(Server(host: "example.com", headers: ["X-Bad": "a\r\nb"]))
         var request = try Self.get()
-        guard case .send = client.route(&request) else {
-            Issue.record("targeting must suspend when it would throw")
-            return
-        }
-        #expect(request.url == nil)
+        let opened = #expect(throws: NetworkError.self) { try client.open(&request) }
+        #expect(opened?.kind == .invalidHeader(name: "x-bad"))
+        #expect(request.url == nil, "the front changed nothing before it threw")
         let error = await #expect(throws: NetworkError.self) { try await client.send(Self.get()) }
         #expect(error?.kind == .invalidHeader(name: "x-bad"))
         #expect(transport.requests.isEmpty)
@@ -147,7 +145,7 @@ struct ImmediateHitTests {
     static func expectHitThroughTheChain(_ rig: Rig, _ why: String) async throws {
         _ = try await rig.send(Self.get())
         var request = try Self.get()
-        guard case .send = rig.client.route(&request) else {
+        guard case .send = try rig.client.open(&request) else {
             Issue.record(Comment(rawValue: why))
             return
         }
@@ -167,7 +165,7 @@ struct ImmediateHitTests {
         let kept = Rig(store: try DiskCacheStore(directory: directory.appendingPathComponent("kept")))
         _ = try await kept.send(Self.get())
         var inMemory = try Self.get()
-        guard case .answered(let response) = kept.client.route(&inMemory) else {
+        guard case .answered(let response) = try kept.client.open(&inMemory) else {
             Issue.record("a record the disk store keeps in memory is a hit at once")
             return
         }
