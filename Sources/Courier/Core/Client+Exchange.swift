@@ -2,7 +2,8 @@ import Foundation
 
 // The one door of a `Client`: every entry (`send`, endpoints, `sendCollecting`, `when`'s branches, streams,
 // downloads, WebSockets) takes the request through `open(_:)` and, unless the front answered it at once,
-// `pass(_:into:)`. Routing, the executor, error wrapping and download progress are each done here, once.
+// `pass(_:into:)`. Routing, the executor and download progress are each done here, once; errors are made
+// `NetworkError`s where they arise (the terminal, each layer naming itself) and completed here.
 
 extension Client {
     /// Sends a request through every layer and returns the response, whatever its status.
@@ -11,9 +12,9 @@ extension Client {
     /// to it as it is read.
     ///
     /// - Throws: ``NetworkError`` always: a layer's own error is ``NetworkError/Kind/middlewareFailed(layer:)``
-    ///   naming the layer, a `CancellationError` becomes ``NetworkError/Kind/cancelled``, and the request is
-    ///   attached when the error does not carry one yet, as the outer layers had resolved it (an absolute URL
-    ///   behind ``targeting(_:)``).
+    ///   naming the layer, a `CancellationError` becomes ``NetworkError/Kind/cancelled``, and the request
+    ///   attached is the one as it was where the error arose (the layer's, or the transport's), or, for an
+    ///   error of the front, as the outer layers had resolved it.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         var request = request
         switch try open(&request) {

@@ -3,7 +3,8 @@ import HTTPTypes
 /// The watching form of a layer: one that only looks at exchanges (logging, metrics, tracing) and never
 /// changes what is sent or returned.
 ///
-/// An observer is told of one exchange's events: the request handed on, the response head, and the end
+/// An observer is told of one exchange's events in the order a chain of layers would see them (the start
+/// outermost first, the head and the end innermost first): the request handed on, the response head, and the end
 /// (the body read to its end, dropped or failed, or a failure before any response). Observers added next
 /// to each other share one stage of the chain: one asynchronous call and one watch on the response body for
 /// the whole list, instead of one of each per layer. Add one with ``Client/observing(_:)``; like any layer,

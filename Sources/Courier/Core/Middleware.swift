@@ -4,6 +4,12 @@
 /// more than once (retry), not at all (a cache hit), or throw. It holds no per-request state of its
 /// own; shared state (a cache, a token store) lives in an actor the middleware owns.
 ///
+/// What `next` throws is always a ``NetworkError`` (a cancellation below is
+/// ``NetworkError/Kind/cancelled``, never a bare `CancellationError`). What the middleware throws of its
+/// own reaches the caller as ``NetworkError/Kind/middlewareFailed(layer:)`` naming it. A layer that only
+/// edits the request has a lighter form, ``ImmediateMiddleware``; one that only watches,
+/// ``ExchangeObserver``.
+///
 /// ```swift
 /// struct UserAgent: Middleware {
 ///     let value: String

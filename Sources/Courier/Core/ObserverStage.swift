@@ -33,7 +33,8 @@ struct ObserverStage: Sendable {
             for observation in started.reversed() { observation.end(.failed(failure)) }
             throw error
         }
-        for observation in started { observation.received(response) }
+        // The head comes up from below: the innermost hears of it first, as in a chain of layers.
+        for observation in started.reversed() { observation.received(response) }
         let head = response.head
         var observed = response
         observed.body = response.body.observing { [started] bytes, ending in

@@ -1,6 +1,7 @@
 extension NetworkError {
-    /// What a layer of type `layer` threw, as the layer's caller sees it: a ``NetworkError`` as it is
-    /// (the layers below made it, or the layer chose its kind), a cancellation as
+    /// What a layer of type `layer` threw, as the layer's caller sees it: a ``NetworkError`` as it is, with
+    /// `request` attached when it carries none (the layers below made it, or the layer chose its kind), a
+    /// cancellation as
     /// ``NetworkError/Kind/cancelled``, and anything else as ``NetworkError/Kind/middlewareFailed(layer:)``
     /// naming the layer, the error kept in ``underlying``.
     ///
@@ -8,9 +9,7 @@ extension NetworkError {
     /// ``NetworkError`` first, so only a layer's own error is put down to it.
     static func thrown(_ error: any Error, byLayer layer: Any.Type, request: ClientRequest) -> NetworkError {
         switch error {
-        case let error as NetworkError:
-            return error
-        case is CancellationError:
+        case is NetworkError, is CancellationError:
             return wrapping(error, request: request)
         default:
             let name = LayerName.of(layer)

@@ -74,7 +74,7 @@ extension NetworkError {
         }
         wrapped.request = wrapped.request ?? response?.request ?? request
         wrapped.response = wrapped.response ?? response
-        wrapped.attempt = max(wrapped.attempt, wrapped.response?.request.options.attempt ?? 1)
+        wrapped.attempt = max(wrapped.attempt, wrapped.response?.request.options.attempt ?? 1, wrapped.request?.options.attempt ?? 1)
         return wrapped
     }
 }

@@ -37,7 +37,7 @@ struct ObserverTests {
         }
     }
 
-    @Test("observers added next to each other share one stage; the outer hears the start first and the end last")
+    @Test("observers added next to each other share one stage; the outer hears the start first, the head and the end last")
     func oneStage() async throws {
         let events = Recorded<String>()
         let client = Client(transport: RecordingTransport(status: .ok, body: "12345"))
@@ -48,7 +48,7 @@ struct ObserverTests {
         _ = try await response.body.collect(upTo: 100)
         #expect(events.all == [
             "outer start GET", "inner start GET",
-            "outer head 200", "inner head 200",
+            "inner head 200", "outer head 200",
             "inner end 200 5 finished", "outer end 200 5 finished",
         ])
     }

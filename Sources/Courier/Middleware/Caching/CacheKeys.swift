@@ -141,6 +141,11 @@ enum CacheKeys {
 
     /// A digest of the request's credentials, or `nil` when it carries none. Responses are only ever
     /// served to requests with the same value: one user's response never reaches another.
+    /// The credentials hashed last and their identity. One entry, shared by every cache: the credential of a
+    /// signed-in user is the same on every request. It is the string the request already carried, kept until
+    /// another credential replaces it.
+    private static let lastIdentity = Locked<(credentials: String, identity: String)?>(nil)
+
     static func credentialIdentity(_ fields: HTTPFields) -> String? {
         // Most requests carry none: one pass over the fields, no arrays built.
         guard fields.contains(where: { $0.name == .authorization || $0.name == .proxyAuthorization || $0.name == .cookie }) else {
@@ -148,7 +153,13 @@ enum CacheKeys {
         }
         let parts = [HTTPField.Name.authorization, .proxyAuthorization, .cookie].map { fields[values: $0].joined(separator: "\u{0}") }
         guard parts.contains(where: { !$0.isEmpty }) else { return nil }
-        return SHA256.hex(of: parts.joined(separator: "\n"))
+        let credentials = parts.joined(separator: "\n")
+        // NOTE: hashed once per credential, not per request: every hit behind `.authorizing` carries the same
+        // token, and SHA-256 of it was the largest part of such a hit (Benchmarks/load, the cache hit).
+        if let last = lastIdentity.withLock({ $0 }), last.credentials == credentials { return last.identity }
+        let identity = SHA256.hex(of: credentials)
+        lastIdentity.withLock { $0 = (credentials, identity) }
+        return identity
     }
 
     /// The field names the `Vary` fields list, lowercased; `["*"]` when any is `*`.

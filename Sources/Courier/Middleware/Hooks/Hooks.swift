@@ -1,5 +1,6 @@
 /// A step that runs before a request is sent: it returns the request to send (changed or not), or
-/// throws to abort. The error reaches the caller unchanged as the ``NetworkError/underlying`` error
+/// throws to abort. The error reaches the caller unchanged as the ``NetworkError/underlying`` error of a
+/// ``NetworkError/Kind/middlewareFailed(layer:)`` naming the hooks' layer
 /// (``Client/send(_:)-(ClientRequest)`` always throws a ``NetworkError``; one thrown by a hook is passed on as it is).
 public struct PreRequestHook: Sendable {
     let prepare: @Sendable (ClientRequest) async throws -> ClientRequest

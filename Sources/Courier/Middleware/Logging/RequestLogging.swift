@@ -48,7 +48,8 @@ struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
     func ended(_ observation: Observation, _ end: ExchangeEnd, captured: PrefixCapture?) {
         let elapsed = observation.start.duration(to: clock.now)
         switch end {
-        case .failed(let failure):
+        case .failed(let error):
+            let failure = shownWithConfiguredRedactor(error, observation)
             var failed = observation.metadata
             failed["duration_ms"] = "\(elapsed.milliseconds)"
             failed["error.kind"] = "\(failure.kind.name)"
@@ -67,7 +68,7 @@ struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
             case .abandoned:
                 logger.log(level: level, "\(summary) (the rest of the body was dropped unread)", metadata: metadata)
             case .failed(let error):
-                let failure = NetworkError.wrapping(error, request: observation.shown)
+                let failure = shownWithConfiguredRedactor(NetworkError.wrapping(error, request: observation.shown), observation)
                 metadata["error.kind"] = "\(failure.kind.name)"
                 logger.log(level: configuration.failed, "\(summary), then the body failed: \(failure)", metadata: metadata)
             }
@@ -76,6 +77,23 @@ struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
                 logger.log(level: configuration.bodyLevel, "\(observation.tag)<-- body (\(bytes) bytes): \(preview)", metadata: metadata)
             }
         }
+    }
+
+    /// `failure` as the log line prints it: its request and response redacted with the configuration's
+    /// redactor, which the layers below never saw.
+    private func shownWithConfiguredRedactor(_ failure: NetworkError, _ observation: Observation) -> NetworkError {
+        guard configuration.redactor != nil else { return failure }
+        var shown = failure
+        shown.request = shown.request.map { request in
+            var request = request
+            request.options.redactor = observation.shown.options.redactor
+            return request
+        } ?? observation.shown
+        if var response = shown.response {
+            response.request.options.redactor = observation.shown.options.redactor
+            shown.response = response
+        }
+        return shown
     }
 
     /// The byte limit for response body lines of `response`, or `nil` when bodies are off, `level` would
