@@ -300,27 +300,24 @@ extension LoadClient {
     /// the default retry policy, metrics into a cheap real backend, duplicate removal, a bearer token,
     /// the server.
     static func realisticStack(over transport: some Transport, server: Server) -> Client {
-        var logger = Logger(label: "load") { _ in DiscardingLogHandler() }
-        logger.logLevel = .info
-        return Client(transport: transport)
-            .logging(to: logger)
-            .retrying(.default)
-            .reportingMetrics(to: CountingMetrics())
-            .removingDuplicates()
-            .authorizing(with: .bearer("benchmark-token"))
-            .targeting(server)
+        stack(over: transport, server: server, removingDuplicates: true)
     }
 
     /// The four layers of issue #36, outermost last, configured as in the realistic stack (which adds duplicate
     /// removal between the metrics and the token): what `raw-ahc-handwritten` and `openapi-ahc` do by hand and as
     /// OpenAPI middlewares.
     static func fourLayerStack(over transport: some Transport, server: Server) -> Client {
+        stack(over: transport, server: server, removingDuplicates: false)
+    }
+
+    private static func stack(over transport: some Transport, server: Server, removingDuplicates: Bool) -> Client {
         var logger = Logger(label: "load") { _ in DiscardingLogHandler() }
         logger.logLevel = .info
-        return Client(transport: transport)
+        let measured = Client(transport: transport)
             .logging(to: logger)
             .retrying(.default)
             .reportingMetrics(to: CountingMetrics())
+        return (removingDuplicates ? measured.removingDuplicates() : measured)
             .authorizing(with: .bearer("benchmark-token"))
             .targeting(server)
     }
