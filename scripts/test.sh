@@ -5,7 +5,8 @@
 # - httpbin, a FastAPI app and an aiohttp echo that decodes compressed requests, from PyPI, pinned, in a venv under
 #   .build (scripts/openapi-e2e/start.sh starts them on free loopback ports for the end-to-end tests, and stops them
 #   when this script exits);
-# then `swift test` with any arguments given here (`scripts/test.sh --filter OpenAPIE2ETests`).
+# then `swift test` with any arguments given here (`scripts/test.sh --filter OpenAPIE2ETests`), or, with none, each
+# test target in a pass of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,4 +31,23 @@ swift build --build-tests
 source scripts/openapi-e2e/start.sh
 # shellcheck source=nginx-e2e.sh
 source scripts/nginx-e2e.sh   # NGINX_URL, NGINX_ROOT for the resumable-download tests
-swift test --skip-build "$@"
+if [ $# -gt 0 ]; then
+    swift test --skip-build "$@"
+    exit
+fi
+# Every test target in a pass of its own, in one test process each. NOTE: all of them in one process start
+# every suite at once, and on a slow 2-core machine the CPU-bound suites (fuzzing, the generator's type
+# checks, the CLI's child processes) then starve the suites that wait on real timeouts or drive a test clock
+# against the suite time limit: the landed code failed 50 such tests and crashed that way on 2026-11-29 (the
+# README's test command must pass on any machine of this kind). A target's own tests still run in parallel.
+targets=$(python3 -c 'import re; print(" ".join(re.findall(r"\.testTarget\(\s*name:\s*\"(\w+)\"", open("Package.swift").read())))')
+[ -n "$targets" ] || { echo "test.sh: no test targets found in Package.swift" >&2; exit 1; }
+failed=()
+for target in $targets; do
+    echo "test.sh: $target" >&2
+    swift test --skip-build --filter "^$target\." || failed+=("$target")
+done
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "test.sh: failed: ${failed[*]}" >&2
+    exit 1
+fi
