@@ -50,6 +50,7 @@ public protocol ExchangeObserver: Sendable {
 }
 
 extension ExchangeObserver {
+    /// Does nothing: an observer that only needs the start and the end implements neither.
     public func exchange(_ observation: Observation, received response: ClientResponse) {}
 }
 

@@ -65,6 +65,23 @@ struct LoggingTests {
         #expect(cancelled.all.last?.level == .info)
     }
 
+    @Test("a failure line hides what the logging configuration's redactor hides, though the layers below never saw it")
+    func failureLineUsesTheConfiguredRedactor() async throws {
+        let clock = TestClock()
+        let (logger, lines) = CapturingLogHandler.logger()
+        var configuration = LoggingConfiguration.default
+        configuration.redactor = Redactor.default.hiding(headers: ["X-Tenant-Secret"], queryParameters: [])
+        let client = Client(transport: RecordingTransport { request in throw NetworkError(.cannotConnect, message: "refused.", request: request) })
+            .logging(to: logger, configuration, clock: clock)
+        var request = try itemsRequest()
+        try request.setHeader("X-Tenant-Secret", "s3cr3t")
+        await #expect(throws: NetworkError.self) { try await client.send(request) }
+        let failure = try #require(lines.all.last)
+        #expect(failure.message.hasPrefix("<-- failed GET"))
+        #expect(failure.message.contains("X-Tenant-Secret"))
+        #expect(!failure.message.contains("s3cr3t"))
+    }
+
     @Test("levels are configurable and the logger's level filters them")
     func configuredLevels() async throws {
         let clock = TestClock()
