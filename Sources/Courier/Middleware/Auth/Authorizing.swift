@@ -1,7 +1,7 @@
 /// The middleware behind ``Client/authorizing(with:clock:)``.
 struct Authorizing<C: Clock<Duration>>: ImmediateMiddleware {
     private enum Signer: Sendable {
-        case fixed(Credential)
+        case fixed(PreparedCredential)
         case tokens(TokenStore<C>, credential: @Sendable (String) -> Credential, trigger: RefreshTrigger)
     }
 
@@ -10,7 +10,7 @@ struct Authorizing<C: Clock<Duration>>: ImmediateMiddleware {
     init(_ authorization: Authorization, clock: C) {
         switch authorization.source {
         case .fixed(let credential):
-            signer = .fixed(credential)
+            signer = .fixed(PreparedCredential(credential))
         case .tokens(let provider, let credential, let trigger, let leeway, let limit):
             signer = .tokens(TokenStore(provider: provider, clock: clock, leeway: leeway, limit: limit), credential: credential, trigger: trigger)
         }
@@ -105,6 +105,6 @@ extension Client {
     ///     .targeting(.production)
     /// ```
     public func authorizing(with authorization: Authorization, clock: some Clock<Duration> = ContinuousClock()) -> Client {
-        with(Authorizing(authorization, clock: clock))
+        with(Authorizing(authorization, clock: ErasedClock(clock)))
     }
 }

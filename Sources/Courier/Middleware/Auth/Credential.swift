@@ -62,8 +62,7 @@ public struct Credential: Sendable, Hashable {
         switch placement {
         case .header(let name, let value):
             try request.setHeader(name, value)
-            // So that a redirect to another origin drops it, whatever its name.
-            request.options.credentialHeaders.insert(name.lowercased())
+            Self.recordHeader(named: name, on: &request)
         case .query(let name, let value):
             let path = request.head.path ?? "/"
             let pair = PercentEncoding.query([(name, value)])
@@ -84,6 +83,41 @@ public struct Credential: Sendable, Hashable {
             try request.setHeader("Cookie", (others + ["\(name)=\(value)"]).joined(separator: "; "))
             request.options.credentialHeaders.insert("cookie")
         }
+    }
+}
+
+extension Credential {
+    /// A header credential's name in ``RequestOptions/credentialHeaders``, so that a redirect to another origin
+    /// drops it whatever its name. `Authorization` is dropped on such a redirect in any case: it is not recorded,
+    /// which spares the request's options a write per request in the common case, a bearer token.
+    fileprivate static func recordHeader(named name: String, on request: inout ClientRequest) {
+        let lowered = name.lowercased()
+        guard lowered != "authorization" else { return }
+        request.options.credentialHeaders.insert(lowered)
+    }
+}
+
+/// A ``Credential`` checked once to sign many requests: a header's field is validated when it is made, not
+/// per request (`Client.authorizing(with:)` with a fixed credential).
+struct PreparedCredential: Sendable {
+    let credential: Credential
+    /// The header's field, when the credential is a header whose name and value are valid.
+    private let field: HTTPField?
+
+    init(_ credential: Credential) {
+        self.credential = credential
+        if case .header(let name, let value) = credential.placement {
+            field = try? HeaderValidation.field(name: name, value: value)
+        } else {
+            field = nil
+        }
+    }
+
+    /// ``Credential/apply(to:)``, with the field checked once; an invalid one still throws here, per request.
+    func apply(to request: inout ClientRequest) throws {
+        guard let field else { return try credential.apply(to: &request) }
+        request.head.headerFields[field.name] = field.value
+        Credential.recordHeader(named: field.name.rawName, on: &request)
     }
 }
 

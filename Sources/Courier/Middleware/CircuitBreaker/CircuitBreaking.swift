@@ -117,8 +117,8 @@ extension Client {
         return with(CircuitBreaking(
             threshold: failures,
             coolDown: coolDown,
-            isFailure: isFailure ?? CircuitBreaking<ContinuousClock>.isServerFailure,
-            clock: clock
+            isFailure: isFailure ?? CircuitBreaking<ErasedClock>.isServerFailure,
+            clock: ErasedClock(clock)
         ))
     }
 }

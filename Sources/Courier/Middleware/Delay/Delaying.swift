@@ -21,6 +21,6 @@ extension Client {
     /// is sent.
     public func delayed(by delay: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Client {
         precondition(delay >= .zero, "a delay must not be negative")
-        return with(Delaying(delay: delay, clock: clock))
+        return with(Delaying(delay: delay, clock: ErasedClock(clock)))
     }
 }

@@ -157,6 +157,6 @@ extension Client {
     /// next copy is due is returned as it is (retrying is ``retrying(_:clock:)``'s job). No copy starts
     /// past ``RequestOptions/deadline``.
     public func hedging(_ policy: HedgingPolicy, clock: some Clock<Duration> = ContinuousClock()) -> Client {
-        with(Hedging(policy: policy, clock: clock))
+        with(Hedging(policy: policy, clock: ErasedClock(clock)))
     }
 }

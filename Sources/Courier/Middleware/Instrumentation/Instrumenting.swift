@@ -66,7 +66,7 @@ extension Client {
         clock: some Clock<Duration> = ContinuousClock(),
         report: @escaping @Sendable (RequestInstrumentation) -> Void = { _ in }
     ) -> Client {
-        with(Instrumenting(clock: clock, report: report))
+        with(Instrumenting(clock: ErasedClock(clock), report: report))
     }
 
     /// A client that records, under `name`, the time a request spends in this client: the layer just

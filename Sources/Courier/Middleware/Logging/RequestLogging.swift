@@ -8,6 +8,17 @@ struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
     let logger: Logger
     let configuration: LoggingConfiguration
     let clock: C
+    /// The most severe level this layer writes at: a logger set above it would write none of its lines.
+    private let mostSevereLevel: Logger.Level
+
+    init(logger: Logger, configuration: LoggingConfiguration, clock: C) {
+        self.logger = logger
+        self.configuration = configuration
+        self.clock = clock
+        var levels = [configuration.started, configuration.finished, configuration.unsuccessful, configuration.failed]
+        if case .text = configuration.bodies { levels.append(configuration.bodyLevel) }
+        mostSevereLevel = levels.max() ?? .critical
+    }
 
     /// What the end line needs of the start.
     struct Observation: Sendable {
@@ -110,13 +121,6 @@ struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
         return limit
     }
 
-    /// The most severe level this layer writes at: a logger set above it would write none of its lines.
-    private var mostSevereLevel: Logger.Level {
-        var levels = [configuration.started, configuration.finished, configuration.unsuccessful, configuration.failed]
-        if case .text = configuration.bodies { levels.append(configuration.bodyLevel) }
-        return levels.max() ?? .critical
-    }
-
     /// NOTE: no `http.url`: the message carries the redacted URL already, and handlers that print metadata
     /// on the same line (swift-log's `StreamLogHandler`) would show it twice.
     private static func metadata(of request: ClientRequest) -> Logger.Metadata {
@@ -187,7 +191,7 @@ extension Client {
         _ configuration: LoggingConfiguration = .default,
         clock: some Clock<Duration> = ContinuousClock()
     ) -> Client {
-        let logging = RequestLogging(logger: logger, configuration: configuration, clock: clock)
+        let logging = RequestLogging(logger: logger, configuration: configuration, clock: ErasedClock(clock))
         // Response bodies need a watch on the bytes; without them, logging only observes.
         if case .text = configuration.bodies { return with(BodyLogging(logging: logging)) }
         return observing(logging)

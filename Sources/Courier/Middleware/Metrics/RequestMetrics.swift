@@ -113,6 +113,6 @@ extension Client {
         names: MetricNames = MetricNames(),
         clock: some Clock<Duration> = ContinuousClock()
     ) -> Client {
-        observing(RequestMetrics(factory: factory, names: names, clock: clock))
+        observing(RequestMetrics(factory: factory, names: names, clock: ErasedClock(clock)))
     }
 }

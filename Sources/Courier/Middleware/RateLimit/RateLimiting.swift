@@ -67,6 +67,6 @@ extension Client {
         clock: some Clock<Duration> = ContinuousClock()
     ) -> Client {
         precondition(limit > 0 && interval > .zero, "a rate limit needs a positive count and interval")
-        return with(RateLimiting(limit: limit, interval: interval, perHost: perHost, overflow: overflow, clock: clock))
+        return with(RateLimiting(limit: limit, interval: interval, perHost: perHost, overflow: overflow, clock: ErasedClock(clock)))
     }
 }

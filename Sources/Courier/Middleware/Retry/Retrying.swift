@@ -69,6 +69,6 @@ extension Client {
     ///     .timingOut(after: .seconds(10))                                 // the whole call
     /// ```
     public func retrying(_ policy: RetryPolicy = .default, clock: some Clock<Duration> = ContinuousClock()) -> Client {
-        with(Retrying(policy: policy, clock: clock))
+        with(Retrying(policy: policy, clock: ErasedClock(clock)))
     }
 }

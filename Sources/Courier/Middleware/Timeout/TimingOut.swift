@@ -57,6 +57,6 @@ extension Client {
     /// ```
     public func timingOut(after limit: Duration, clock: some Clock<Duration> = ContinuousClock()) -> Client {
         precondition(limit > .zero, "a timeout must be positive")
-        return with(TimingOut(limit: limit, clock: clock))
+        return with(TimingOut(limit: limit, clock: ErasedClock(clock)))
     }
 }
