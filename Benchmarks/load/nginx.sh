@@ -83,6 +83,12 @@ http {
             alias $dir/html/item.json;
             add_header Cache-Control "max-age=86400";
         }
+        # The same for a request with a bearer token: a cache may keep a response to an authenticated request
+        # when it says public (RFC 9111 §3.5), as an API that means its answers to be cached says.
+        location = /cached/public/item.json {
+            alias $dir/html/item.json;
+            add_header Cache-Control "public, max-age=86400";
+        }
     }
 }
 CONF

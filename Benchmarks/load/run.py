@@ -46,11 +46,20 @@ LABELS = {
     "courier-auth": "Courier bare + `.authorizing(with: .bearer)`",
     "courier-cache-memory": "Courier cache hit, `MemoryCacheStore`",
     "courier-cache-disk": "Courier cache hit, `DiskCacheStore`",
+    "courier-cache-authorized": "Courier cache hit inside `.authorizing(with: .bearer)`, `MemoryCacheStore`",
+    "courier-user-header": "Courier bare + a user's bearer header (`ImmediateMiddleware`)",
+    "courier-user-observer": "Courier bare + a user's two log lines (`ExchangeObserver`)",
 }
-CACHE = ["raw-ahc", "courier-bare", "courier-cache-memory", "courier-cache-disk"]
+# With --layers: each layer against Courier bare, and each user-written layer against the built-in doing its work.
+USER_PAIRS = [
+    ("courier-user-header", "courier-auth", "a user's bearer header / `.authorizing(with: .bearer)`"),
+    ("courier-user-observer", "courier-logging", "a user's log lines (observer) / `.logging(to:)`"),
+]
+CACHE = ["raw-ahc", "courier-bare", "courier-cache-memory", "courier-cache-disk", "courier-cache-authorized"]
 # The build the tables' command lines name (run from the repository's root).
 BUILD = "swift build -c release --package-path Benchmarks --product LoadGen"
-LAYERS = ["courier-transport", "courier-logging", "courier-retrying", "courier-metrics", "courier-dedup", "courier-auth"]
+LAYERS = ["courier-transport", "courier-logging", "courier-retrying", "courier-metrics", "courier-dedup", "courier-auth",
+          "courier-user-header", "courier-user-observer"]
 
 
 def run(binary, client, url, **options):
@@ -142,7 +151,7 @@ def table(results, clients, args):
                        f"{median([x['cpu_us_per_request'] for x in rows]):.1f} |")
     out += ["", "Throughput ratios, the median of the per-round paired ratios (and the CPU µs per request the first client adds):", "",
             "| ratio | " + " | ".join(f"c={c}" for c in cs) + " |", "| --- |" + " ---: |" * len(cs)]
-    pairs = [(layer, "courier-bare", LABELS[layer] + " / Courier bare") for layer in LAYERS] if args.layers else PAIRS
+    pairs = [(layer, "courier-bare", LABELS[layer] + " / Courier bare") for layer in LAYERS] + USER_PAIRS if args.layers else PAIRS
     for subject, base, label in pairs:
         if subject not in clients or base not in clients:
             continue
@@ -178,7 +187,7 @@ def cache_table(results, args):
     out += ["", "CPU per request of the round trip over CPU per hit, the median of the per-round paired ratios "
             "(higher is better; the target is 20×):", "",
             "| hit | saves | " + " | ".join(f"c={c}" for c in cs) + " |", "| --- | --- |" + " ---: |" * len(cs)]
-    for hit in ["courier-cache-memory", "courier-cache-disk"]:
+    for hit in ["courier-cache-memory", "courier-cache-disk", "courier-cache-authorized"]:
         for trip in ["raw-ahc", "courier-bare"]:
             cells = []
             for c in cs:

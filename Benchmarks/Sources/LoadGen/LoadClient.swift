@@ -46,6 +46,12 @@ enum LoadClient: String, CaseIterable, Sendable {
     case courierMetrics = "courier-metrics"
     case courierDedup = "courier-dedup"
     case courierAuth = "courier-auth"
+    /// Courier bare plus a layer a user writes (``UserWrittenLayers.swift``): a bearer header in the synchronous
+    /// form, to set against `courier-auth`; the two log lines as an observer, to set against `courier-logging`.
+    case courierUserHeader = "courier-user-header"
+    case courierUserObserver = "courier-user-observer"
+    /// A layer that only calls the next one (`LOADGEN_LAYERS=pass,pass,…` with `courier-stub`): what a hop costs.
+    case courierPass = "courier-pass"
     /// Courier bare with the layers named in `LOADGEN_LAYERS` (comma-separated, innermost first: logging,
     /// retrying, metrics, dedup, auth), decoding `Endpoint<Item>` when `LOADGEN_DECODE=1`: to find which
     /// combination costs what.
@@ -57,6 +63,10 @@ enum LoadClient: String, CaseIterable, Sendable {
     /// `/cached/item.json` (fresh for a day), stored by the warm-up; every measured request is a hit.
     case courierCacheMemory = "courier-cache-memory"
     case courierCacheDisk = "courier-cache-disk"
+    /// Cache hits in the stack the docs recommend: `.caching(in: MemoryCacheStore())` inside
+    /// `.authorizing(with: .bearer(…))`, so that every hit is keyed by the credential; the document says
+    /// `public, max-age=86400` (`/cached/public/item.json`).
+    case courierCacheAuthorized = "courier-cache-authorized"
     /// Downloads: the body streamed and counted, never collected.
     case rawAHCDownload = "raw-ahc-download"
     case courierDownload = "courier-download"
@@ -156,7 +166,7 @@ extension LoadClient {
             }
         case .courierBare, .courierRealistic, .courierRealisticLoops, .courierFour, .courierDownload, .courierUpload, .courierTransport,
              .courierCustom, .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth, .courierCacheMemory,
-             .courierCacheDisk:
+             .courierCacheDisk, .courierCacheAuthorized, .courierUserHeader, .courierUserObserver, .courierPass:
             var configuration = AsyncHTTPClientTransport.Configuration(maxConnectionsPerHost: options.pool)
             // `LOADGEN_ON_LOOPS=1` runs any client's layers on the event loops, to measure what that changes.
             configuration.runsLayersOnEventLoops = self == .courierRealisticLoops || ProcessInfo.processInfo.environment["LOADGEN_ON_LOOPS"] == "1"
@@ -168,7 +178,7 @@ extension LoadClient {
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
             case .courierCustom:
                 return (try Self.customExchange(over: Client(transport: transport), server: server), shutdown)
-            case .courierCacheMemory, .courierCacheDisk:
+            case .courierCacheMemory, .courierCacheDisk, .courierCacheAuthorized:
                 let store: any CacheStore
                 var cleanUp: @Sendable () -> Void = {}
                 if self == .courierCacheDisk {
@@ -178,8 +188,10 @@ extension LoadClient {
                 } else {
                     store = MemoryCacheStore()
                 }
-                let client = Client(transport: transport).caching(in: store).targeting(server)
-                let endpoint = Endpoint<Data>(path: "/cached/item.json")
+                let cached = Client(transport: transport).caching(in: store)
+                let client = (self == .courierCacheAuthorized ? cached.authorizing(with: .bearer("benchmark-token")) : cached).targeting(server)
+                // A response to an authenticated request is kept when it says `public` (RFC 9111 §3.5).
+                let endpoint = Endpoint<Data>(path: self == .courierCacheAuthorized ? "/cached/public/item.json" : "/cached/item.json")
                 return ({ index in
                     let (data, response) = try await client.response(endpoint)
                     // The warm-up (indices from 1,000,000) stores it; every measured request must be a hit.
@@ -196,7 +208,8 @@ extension LoadClient {
                     let response = try await transport.send(try ClientRequest(url: url + "/item.json?q=\(index)"))
                     return try await response.body.collect(upTo: 1 << 20).count
                 }, shutdown)
-            case .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth:
+            case .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth, .courierUserHeader, .courierUserObserver,
+                 .courierPass:
                 let client = oneLayer(over: Client(transport: transport)).targeting(server)
                 return ({ index in try await client.send(Self.itemData(index)).count }, shutdown)
             case .courierRealistic, .courierRealisticLoops:
@@ -292,6 +305,12 @@ extension LoadClient {
         case .courierMetrics: return client.reportingMetrics(to: CountingMetrics())
         case .courierDedup: return client.removingDuplicates()
         case .courierAuth: return client.authorizing(with: .bearer("benchmark-token"))
+        case .courierUserHeader: return client.with(UserBearerHeader(value: "Bearer benchmark-token"))
+        case .courierPass: return client.with(Passthrough())
+        case .courierUserObserver:
+            var logger = Logger(label: "load") { _ in DiscardingLogHandler() }
+            logger.logLevel = .info
+            return client.observing(UserLogLines(logger: logger))
         default: return client
         }
     }

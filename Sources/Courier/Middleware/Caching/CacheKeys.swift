@@ -139,25 +139,43 @@ enum CacheKeys {
         keyPrefix + url
     }
 
-    /// A digest of the request's credentials, or `nil` when it carries none. Responses are only ever
-    /// served to requests with the same value: one user's response never reaches another.
     /// The credentials hashed last and their identity. One entry, shared by every cache: the credential of a
-    /// signed-in user is the same on every request. It is the string the request already carried, kept until
-    /// another credential replaces it.
-    private static let lastIdentity = Locked<(credentials: String, identity: String)?>(nil)
+    /// signed-in user is the same on every request.
+    private static let lastIdentity = Locked<(credentials: Credentials, identity: String)?>(nil)
 
-    static func credentialIdentity(_ fields: HTTPFields) -> String? {
-        // Most requests carry none: one pass over the fields, no arrays built.
-        guard fields.contains(where: { $0.name == .authorization || $0.name == .proxyAuthorization || $0.name == .cookie }) else {
-            return nil
+    /// The values of the fields that carry credentials, each field's values joined with NUL.
+    private struct Credentials: Equatable {
+        var authorization = ""
+        var proxyAuthorization = ""
+        var cookie = ""
+
+        var isEmpty: Bool { authorization.isEmpty && proxyAuthorization.isEmpty && cookie.isEmpty }
+        var hashed: String { [authorization, proxyAuthorization, cookie].joined(separator: "\n") }
+
+        static func append(_ value: String, to part: inout String) {
+            part = part.isEmpty ? value : part + "\u{0}" + value
         }
-        let parts = [HTTPField.Name.authorization, .proxyAuthorization, .cookie].map { fields[values: $0].joined(separator: "\u{0}") }
-        guard parts.contains(where: { !$0.isEmpty }) else { return nil }
-        let credentials = parts.joined(separator: "\n")
+    }
+
+    /// A digest of the request's credentials (`Authorization`, `Proxy-Authorization`, `Cookie`), or `nil`
+    /// when it carries none. Responses are only ever served to requests with the same value: one user's
+    /// response never reaches another.
+    static func credentialIdentity(_ fields: HTTPFields) -> String? {
+        // One pass over the fields; a field with one value is kept as the string the request carries.
+        var credentials = Credentials()
+        for field in fields {
+            switch field.name {
+            case .authorization: Credentials.append(field.value, to: &credentials.authorization)
+            case .proxyAuthorization: Credentials.append(field.value, to: &credentials.proxyAuthorization)
+            case .cookie: Credentials.append(field.value, to: &credentials.cookie)
+            default: continue
+            }
+        }
+        guard !credentials.isEmpty else { return nil }
         // NOTE: hashed once per credential, not per request: every hit behind `.authorizing` carries the same
         // token, and SHA-256 of it was the largest part of such a hit (Benchmarks/load, the cache hit).
         if let last = lastIdentity.withLock({ $0 }), last.credentials == credentials { return last.identity }
-        let identity = SHA256.hex(of: credentials)
+        let identity = SHA256.hex(of: credentials.hashed)
         lastIdentity.withLock { $0 = (credentials, identity) }
         return identity
     }
