@@ -40,10 +40,10 @@ extension AsyncHTTPClientTransport {
         let response = try await client.execute(outgoing, deadline: .distantFuture)
         let head = try responseHead(HTTPResponseHead(version: response.version, status: response.status, headers: response.headers))
         let length = ResponseBody.announcedLength(of: head, for: request.head)
-        let chunks = BodyChunks.reading(response.body) { [weak self] error in
+        let chunks = BodyChunks.reading(response.body, owner: self) { [weak self] error in
             NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: self?.isShutDown ?? true)
         }
-        return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks).retaining(self), request: request)
+        return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks), request: request)
     }
 
     /// A deadline `timeout` from now; a span past the clock's range is no deadline.

@@ -182,7 +182,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 throw error
             }
             let length = ResponseBody.announcedLength(of: responseHead, for: request.head)
-            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length, shutDown: { [weak self] in self?.isShutDown ?? true }).retaining(self), request: request)
+            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length, owner: self, shutDown: { [weak self] in self?.isShutDown ?? true }), request: request)
         } catch {
             let mapped = NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
             if mapped.kind == .connectionClosed, let delegate = sentDelegate, !delegate.requestHeadSent {

@@ -85,12 +85,12 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
 
     /// The body as Courier chunks, with errors mapped for `request` (`shutDown` says whether the transport
     /// was shut down, which is why a body cut off ends). Called once, after the head.
-    func body(for request: ClientRequest, length: Int64?, shutDown: @escaping @Sendable () -> Bool) -> ResponseBody {
+    func body(for request: ClientRequest, length: Int64?, owner: any AnyObject & Sendable, shutDown: @escaping @Sendable () -> Bool) -> ResponseBody {
         guard let chunks = self.chunks else {
             preconditionFailure("a response body is made once")
         }
         self.chunks = nil
-        return ResponseBody(length: length, chunks: .reading(chunks) { error in
+        return ResponseBody(length: length, chunks: .reading(chunks, owner: owner) { error in
             NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: shutDown())
         })
     }

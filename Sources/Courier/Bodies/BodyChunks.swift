@@ -24,6 +24,17 @@ public struct BodyChunks: AsyncSequence, Sendable {
         make = { AsyncIterator(next: makeNext()) }
     }
 
+    /// Chunks read by the iterators `makeIterator` makes, one for each iteration: with
+    /// ``AsyncIterator/init(cursor:)``, one object per reading where a `next` function takes a context, a box
+    /// for the iterator it captures and a wrapper, for what every exchange makes per request (a transport's
+    /// body, an observed body). `package`: the transports' modules read their bodies so.
+    ///
+    /// NOTE: the iterator, not the sequence, must hold what reads the bytes: a reader that stops (a body over
+    /// its limit) drops its iterator, and that is what stops the transfer while the body value lives on.
+    package init(makeIterator: @escaping @Sendable () -> AsyncIterator) {
+        make = makeIterator
+    }
+
     /// Makes an iterator over the chunks.
     public func makeAsyncIterator() -> AsyncIterator {
         make()
@@ -31,15 +42,28 @@ public struct BodyChunks: AsyncSequence, Sendable {
 
     /// Walks the chunks of a ``BodyChunks``.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private let nextChunk: () async throws -> Data?
+        private enum Source {
+            case function(() async throws -> Data?)
+            case cursor(any ChunkCursor)
+        }
+
+        private let source: Source
 
         init(next: @escaping () async throws -> Data?) {
-            nextChunk = next
+            source = .function(next)
+        }
+
+        /// An iterator that asks `cursor` for each chunk.
+        package init(cursor: any ChunkCursor) {
+            source = .cursor(cursor)
         }
 
         /// The next chunk, or `nil` at the end.
         public mutating func next() async throws -> Data? {
-            try await nextChunk()
+            switch source {
+            case .function(let next): try await next()
+            case .cursor(let cursor): try await cursor.next()
+            }
         }
     }
 
@@ -82,4 +106,10 @@ public struct BodyChunks: AsyncSequence, Sendable {
             }
         }
     }
+}
+
+/// An object that yields the chunks of one reading of a body, for ``BodyChunks/AsyncIterator/init(cursor:)``:
+/// only that reading's iterator calls `next()`, one call after another.
+package protocol ChunkCursor: AnyObject, Sendable {
+    func next() async throws -> Data?
 }

@@ -141,8 +141,8 @@ public struct RequestBody: Sendable {
     }
 }
 
-/// Set once, by whoever gets there first: guards a single-pass body.
-final class ConsumedFlag: Sendable {
+/// Set once, by whoever gets there first: guards a single-pass body. Copies share the flag.
+struct ConsumedFlag: Sendable {
     private let claimed = Locked(false)
 
     /// `true` for the first caller only.

@@ -65,53 +65,68 @@ extension ResponseBody {
             return self
         }
         let watch = BodyWatch(onEnd)
-        return ResponseBody(length: length, chunks: BodyChunks {
-            var iterator = chunks.makeAsyncIterator()
-            return {
-                do {
-                    guard let chunk = try await iterator.next() else {
-                        watch.end(.finished)
-                        return nil
-                    }
-                    watch.count(chunk.count)
-                    onChunk?(chunk)
-                    return chunk
-                } catch {
-                    watch.end(.failed(error))
-                    throw error
-                }
-            }
-        })
+        return ResponseBody(length: length, chunks: BodyChunks(makeIterator: {
+            BodyChunks.AsyncIterator(cursor: WatchedReading(chunks.makeAsyncIterator(), watch: watch, onChunk: onChunk))
+        }))
     }
 }
 
-/// Counts a body's bytes and reports its end once: when told, or as abandoned at the latest when the
-/// last reference to it (held by the body's iterator) goes away.
-private final class BodyWatch: Sendable {
-    private struct State {
-        var bytes: Int64 = 0
-        var onEnd: (@Sendable (Int64, BodyEnding) -> Void)?
-    }
-
-    private let state: Locked<State>
+/// Counts a body's bytes and reports its end once: when its reading runs out or fails, or as abandoned at the
+/// latest when the last reference to it (held by the body and its reading) goes away.
+///
+/// `@unchecked Sendable`: the mutable state is touched by the body's one reading, one `next()` after another (a
+/// ``ResponseBody`` hands out one iterator), and by `deinit`, which runs only once nothing else holds the watch,
+/// so never at the same time as the reading.
+private final class BodyWatch: @unchecked Sendable {
+    private var bytes: Int64 = 0
+    private var onEnd: (@Sendable (Int64, BodyEnding) -> Void)?
 
     init(_ onEnd: @escaping @Sendable (Int64, BodyEnding) -> Void) {
-        state = Locked(State(onEnd: onEnd))
+        self.onEnd = onEnd
     }
 
-    func count(_ bytes: Int) {
-        state.withLock { $0.bytes += Int64(bytes) }
+    func count(_ chunk: Data) {
+        bytes += Int64(chunk.count)
     }
 
     func end(_ ending: BodyEnding) {
-        let (bytes, onEnd) = state.withLock { state in
-            defer { state.onEnd = nil }
-            return (state.bytes, state.onEnd)
-        }
-        onEnd?(bytes, ending)
+        guard let onEnd else { return }
+        self.onEnd = nil
+        onEnd(bytes, ending)
     }
 
     deinit {
         end(.abandoned)
+    }
+}
+
+/// One reading of an observed body: the upstream iterator, the watch, and what is shown each chunk.
+///
+/// `@unchecked Sendable`: `upstream` is touched only by this reading's iterator, one `next()` after another
+/// (``ChunkCursor``); the rest is constant.
+private final class WatchedReading: ChunkCursor, @unchecked Sendable {
+    private var upstream: BodyChunks.AsyncIterator
+    private let watch: BodyWatch
+    private let onChunk: (@Sendable (Data) -> Void)?
+
+    init(_ upstream: BodyChunks.AsyncIterator, watch: BodyWatch, onChunk: (@Sendable (Data) -> Void)?) {
+        self.upstream = upstream
+        self.watch = watch
+        self.onChunk = onChunk
+    }
+
+    func next() async throws -> Data? {
+        do {
+            guard let chunk = try await upstream.next() else {
+                watch.end(.finished)
+                return nil
+            }
+            watch.count(chunk)
+            onChunk?(chunk)
+            return chunk
+        } catch {
+            watch.end(.failed(error))
+            throw error
+        }
     }
 }

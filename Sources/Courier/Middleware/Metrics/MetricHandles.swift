@@ -19,6 +19,9 @@ final class MetricHandles: Sendable {
 
     struct RouteHandles {
         let inFlight: Meter
+        /// Counts a retry of a request on the route: left on each request as a retry listener, made once per
+        /// route rather than per request.
+        let countRetry: @Sendable (_ attempt: Int) -> Void
     }
 
     struct OutcomeHandles {
@@ -44,7 +47,10 @@ final class MetricHandles: Sendable {
     func handles(for route: Route) -> RouteHandles {
         if let found = routes.withLock({ $0[route] }) { return found }
         let dimensions = [("method", route.method), ("host", route.host)]
-        let made = RouteHandles(inFlight: Meter(label: names.inFlight, dimensions: dimensions, factory: factory))
+        let made = RouteHandles(inFlight: Meter(label: names.inFlight, dimensions: dimensions, factory: factory)) { [factory, names] _ in
+            // Retries are rare: their counter is made when one happens.
+            Counter(label: names.retries, dimensions: dimensions, factory: factory).increment()
+        }
         return routes.withLock { table in
             if let found = table[route] { return found }
             if table.count < Self.limit { table[route] = made }

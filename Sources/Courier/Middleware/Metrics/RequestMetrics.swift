@@ -27,12 +27,9 @@ struct RequestMetrics<C: Clock<Duration>>: ExchangeObserver {
         let route = MetricHandles.Route(method: request.method.rawValue, host: request.head.authority ?? "")
         let routeHandles = handles.handles(for: route)
         routeHandles.inFlight.increment()
-        let retries: @Sendable () -> Void = { [factory, names] in
-            Counter(label: names.retries, dimensions: [("method", route.method), ("host", route.host)], factory: factory).increment()
-        }
         // Inside a retrying layer this layer sees each attempt; outside, it hears of them.
-        if request.options.attempt > 1 { retries() }
-        request.options.retryListeners.append { _ in retries() }
+        if request.options.attempt > 1 { routeHandles.countRetry(request.options.attempt) }
+        request.options.retryListeners.append(routeHandles.countRetry)
         return Observation(route: route, inFlight: routeHandles.inFlight, start: clock.now)
     }
 
