@@ -40,4 +40,29 @@ struct CredentialTests {
         #expect(!"\(Credential.bearer("secret-token"))".contains("secret-token"))
         #expect(!"\(Token("secret-token"))".contains("secret-token"))
     }
+
+    // `.authorizing` checks a fixed credential's header once, when the layer is made; a bad value must still fail
+    // each request with the same error, and nothing be sent.
+    @Test("through .authorizing, a credential that cannot be a header value fails every request and sends nothing")
+    func invalidThroughTheLayer() async throws {
+        let transport = RecordingTransport()
+        let client = Client(transport: transport).authorizing(with: .credential(.bearer("abc\r\nX-Injected: 1")))
+        for _ in 0..<2 {
+            let error = try await #require(throws: NetworkError.self) { try await client.send(ClientRequest(url: "https://api.example.com/items")) }
+            #expect(error.kind == .invalidHeader(name: "authorization"))
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test("through .authorizing, a header credential is recorded in credentialHeaders unless it is Authorization, which redirects always drop")
+    func recordedHeaders() async throws {
+        let transport = RecordingTransport()
+        for (credential, recorded) in [(Credential.bearer("t"), Set<String>()), (.apiKey("k-42", header: "X-Api-Key"), ["x-api-key"])] {
+            _ = try await Client(transport: transport).authorizing(with: .credential(credential))
+                .send(ClientRequest(url: "https://api.example.com/items"))
+            #expect(transport.requests.last?.options.credentialHeaders == recorded)
+        }
+        #expect(transport.requests.first?.head.headerFields[.authorization] == "Bearer t")
+        #expect(transport.requests.last?.head.headerFields[HTTPField.Name("X-Api-Key")!] == "k-42")
+    }
 }
