@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Courier
 import NIOCore
 import NIOSSL
 
@@ -40,8 +41,12 @@ extension AsyncHTTPClientTransport {
         public var decompression: Decompression
         /// TLS settings: trust roots, client certificates, pinning. `nil` uses the system's trust store.
         public var tls: TLSConfiguration?
-        /// An HTTP or SOCKS proxy for every request.
-        public var proxy: HTTPClient.Configuration.Proxy?
+        /// The proxies requests go through, by scheme and host: ``/Courier/ProxySettings/none`` (the default) sends
+        /// every request directly; `try .environment()` reads `http_proxy`, `https_proxy`, `all_proxy` and
+        /// `no_proxy` as curl does. AsyncHTTPClient opens a `CONNECT` tunnel through an HTTP proxy for `http`
+        /// requests too (a proxy that allows `CONNECT` only to port 443 refuses them), and speaks SOCKS5 without
+        /// credentials only: a request for a SOCKS5 proxy with credentials fails with `.unsupported`.
+        public var proxies: ProxySettings = .none
         /// Public keys a TLS server must present one of, as base64 SHA-256 hashes of the certificate's
         /// SubjectPublicKeyInfo (`pin-sha256`); empty pins nothing. Checked after the usual verification
         /// (``tls`` must still trust the chain), before any request is written on the connection; a
@@ -66,7 +71,7 @@ extension AsyncHTTPClientTransport {
             httpVersion: HTTPVersion = .automatic,
             decompression: Decompression = .disabled,
             tls: TLSConfiguration? = nil,
-            proxy: HTTPClient.Configuration.Proxy? = nil
+            proxies: ProxySettings = .none
         ) {
             self.connectTimeout = connectTimeout
             self.readTimeout = readTimeout
@@ -75,7 +80,7 @@ extension AsyncHTTPClientTransport {
             self.httpVersion = httpVersion
             self.decompression = decompression
             self.tls = tls
-            self.proxy = proxy
+            self.proxies = proxies
         }
 
         /// Which HTTP versions may be used.
@@ -97,6 +102,11 @@ extension AsyncHTTPClientTransport {
         }
 
         var httpClientConfiguration: HTTPClient.Configuration {
+            makeHTTPClientConfiguration(through: nil)
+        }
+
+        /// The configuration of the client that reaches servers through `proxy`, or directly when `nil`.
+        func makeHTTPClientConfiguration(through proxy: Courier.Proxy?) -> HTTPClient.Configuration {
             var configuration = HTTPClient.Configuration(
                 tlsConfiguration: tls,
                 redirectConfiguration: .disallow,
@@ -105,7 +115,7 @@ extension AsyncHTTPClientTransport {
                     idleTimeout: TimeAmount(idleConnectionTimeout),
                     concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost
                 ),
-                proxy: proxy,
+                proxy: proxy.map(Self.proxy),
                 decompression: {
                     switch decompression {
                     case .disabled: .disabled
@@ -126,6 +136,17 @@ extension AsyncHTTPClientTransport {
             // NOTE: tracing is the `tracing()` layer's; see the type's documentation.
             configuration.tracing.tracer = nil
             return configuration
+        }
+
+        /// `proxy` as AsyncHTTPClient says it; SOCKS5 credentials are refused before a client is made
+        /// (`AsyncHTTPClientTransport.client(for:)`).
+        private static func proxy(_ proxy: Courier.Proxy) -> HTTPClient.Configuration.Proxy {
+            switch proxy.kind {
+            case .http:
+                .server(host: proxy.host, port: proxy.port, authorization: proxy.credentials.map { .basic(username: $0.username, password: $0.password) })
+            case .socks5:
+                .socksServer(host: proxy.host, port: proxy.port)
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ extension AsyncHTTPClientTransport {
         if let data = request.body.bufferedData, !data.isEmpty {
             outgoing.body = .bytes(ByteBuffer(bytes: data))
         }
-        let response = try await client.execute(outgoing, deadline: .distantFuture)
+        let response = try await client(for: request).execute(outgoing, deadline: .distantFuture)
         let head = try responseHead(HTTPResponseHead(version: response.version, status: response.status, headers: response.headers))
         let length = ResponseBody.announcedLength(of: head, for: request.head)
         let chunks = BodyChunks.reading(response.body, owner: self) { [weak self] error in

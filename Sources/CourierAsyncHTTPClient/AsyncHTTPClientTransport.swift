@@ -37,7 +37,12 @@ import NIOSSL
 /// of `1xx` responses, and keep a request the pool hands a connection poisoned by bytes past the previous
 /// response's end from failing.
 public final class AsyncHTTPClientTransport: Transport {
+    /// The client that reaches servers directly.
     let client: HTTPClient
+    /// Which proxy each request goes through, and a client per proxy (AsyncHTTPClient takes one proxy per
+    /// client), on the direct client's event loops; made with the transport, shut down with it.
+    private let proxies: ProxySettings
+    private let proxyClients: [Courier.Proxy: HTTPClient]
     private let ownsClient: Bool
     /// Whether the client decodes `gzip` and `deflate` bodies, whose encoding fields must then go.
     private let decodesBodies: Bool
@@ -52,6 +57,13 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
     public init(configuration: Configuration = Configuration()) {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration.httpClientConfiguration)
+        proxies = configuration.proxies
+        var proxyClients: [Courier.Proxy: HTTPClient] = [:]
+        for proxy in [configuration.proxies.http, configuration.proxies.https].compactMap({ $0 })
+        where proxyClients[proxy] == nil && !Self.refuses(proxy) {
+            proxyClients[proxy] = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration.makeHTTPClientConfiguration(through: proxy))
+        }
+        self.proxyClients = proxyClients
         ownsClient = true
         decodesBodies = configuration.decompression != .disabled
         executors = configuration.runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
@@ -73,6 +85,8 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   - runsLayersOnEventLoops: as ``Configuration/runsLayersOnEventLoops``.
     public init(client: HTTPClient, decodesBodies: Bool = false, runsLayersOnEventLoops: Bool = false) {
         self.client = client
+        proxies = .none
+        proxyClients = [:]
         ownsClient = false
         self.decodesBodies = decodesBodies
         executors = runsLayersOnEventLoops ? EventLoopTaskExecutors(group: client.eventLoopGroup) : nil
@@ -84,6 +98,9 @@ public final class AsyncHTTPClientTransport: Transport {
     deinit {
         if ownsClient, shutdownState.begin() {
             client.shutdown { _ in }
+            for proxyClient in proxyClients.values {
+                proxyClient.shutdown { _ in }
+            }
         }
     }
 
@@ -91,7 +108,24 @@ public final class AsyncHTTPClientTransport: Transport {
     /// `NetworkError.Kind.shutdown`, and later ones too. Does nothing for a borrowed client.
     public func shutdown() async throws {
         guard ownsClient, shutdownState.begin() else { return }
+        for proxyClient in proxyClients.values {
+            try await proxyClient.shutdown()
+        }
         try await client.shutdown()
+    }
+
+    /// Whether AsyncHTTPClient cannot speak to `proxy`: it has no SOCKS5 authentication (RFC 1929).
+    private static func refuses(_ proxy: Courier.Proxy) -> Bool {
+        proxy.kind == .socks5 && proxy.credentials != nil
+    }
+
+    /// The client that sends `request`: through its proxy, or the direct one.
+    func client(for request: ClientRequest) throws -> HTTPClient {
+        guard !proxies.isEmpty, let proxy = proxies.proxy(for: request) else { return client }
+        guard let proxyClient = proxyClients[proxy] else {
+            throw NetworkError(.unsupported, message: "AsyncHTTPClient speaks SOCKS5 without credentials only; the proxy \(proxy) has some. Use an HTTP proxy, or a SOCKS5 proxy that needs none.", request: request)
+        }
+        return proxyClient
     }
 
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
@@ -147,6 +181,7 @@ public final class AsyncHTTPClientTransport: Transport {
         var sentDelegate: StreamingResponseDelegate?
         do {
             var httpRequest = try makeRequest(request)
+            let sender = try client(for: request)
             let reportsProgress = request.options.onProgress != nil && !request.body.isEmpty
             let (body, upload) = try RequestBodyWriter.body(for: request.body, inParts: reportsProgress, eventLoop: eventLoop)
             httpRequest.body = body
@@ -160,7 +195,7 @@ public final class AsyncHTTPClientTransport: Transport {
             // (reproduced with AsyncHTTPClient alone: 30–56 of 60 uploads); on one loop, the end — reported
             // from the last write's completion — always comes first.
             let preference: HTTPClient.EventLoopPreference = upload == nil ? .delegate(on: eventLoop) : .delegateAndChannel(on: eventLoop)
-            let task = client.execute(request: httpRequest, delegate: delegate, eventLoop: preference, deadline: deadline)
+            let task = sender.execute(request: httpRequest, delegate: delegate, eventLoop: preference, deadline: deadline)
             // NOTE: a request AsyncHTTPClient refuses up front (after shutdown) fails its task without
             // calling the delegate; the task's result reaches the delegate so the head cannot hang.
             task.futureResult.whenFailure { delegate.taskFailed($0) }

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
+import NIOSOCKS
 import NIOSSL
 
 extension NetworkError {
@@ -51,6 +52,8 @@ extension NetworkError {
             return error == .limit ? .bodyTooLarge : .invalidResponse
         case is CancellationError:
             return .cancelled
+        case is SOCKSError.ConnectionFailed, is SOCKSError.NoValidAuthenticationMethod, is SOCKSError.InvalidAuthenticationSelection:
+            return .proxyFailed(status: nil)
         default:
             return .transportFailed
         }
@@ -71,7 +74,12 @@ extension NetworkError {
             return .invalidURL
         case .bodyLengthMismatch:
             return .invalidBody
-        case .invalidProxyResponse, .identityCodingIncorrectlyPresent, .contentLengthMissing:
+        case .proxyAuthenticationRequired:
+            return .proxyFailed(status: 407)
+        case .invalidProxyResponse:
+            // NOTE: AsyncHTTPClient keeps the status the proxy answered `CONNECT` with to itself.
+            return .proxyFailed(status: nil)
+        case .identityCodingIncorrectlyPresent, .contentLengthMissing:
             return .invalidResponse
         default:
             if error.shortDescription.hasPrefix("unsupportedScheme") { return .invalidURL }

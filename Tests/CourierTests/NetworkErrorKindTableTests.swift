@@ -101,6 +101,12 @@ private func words(for kind: NetworkError.Kind) -> Words {
         Words(summary: "the layer \(layer) failed.",
               hint: "the layer threw the error below; it comes from the client's own stack, not from the transport or the server.",
               userMessage: cannotBeMade)
+    case .proxyFailed(let status):
+        Words(summary: status.map { "the proxy refused the request with \($0)." } ?? "the proxy refused the request.",
+              hint: status == 407
+                  ? "the proxy wants credentials: put them in its URL (http://user:password@proxy:3128, or in http_proxy / https_proxy)."
+                  : "the proxy would not reach the server: check which hosts and ports it allows, or bypass it for this host (no_proxy).",
+              userMessage: "The server could not be reached. Please try again.")
     }
 }
 
@@ -117,6 +123,7 @@ private let everyKind: [(NetworkError.Kind, String)] = [
     (.circuitOpen, "circuitOpen"), (.authenticationFailed, "authenticationFailed"), (.tooManyRedirects, "tooManyRedirects"),
     (.insecureRedirect, "insecureRedirect"), (.rateLimited, "rateLimited"), (.notCached, "notCached"), (.unsupported, "unsupported"),
     (.middlewareFailed(layer: "TenantHeader"), "middlewareFailed(TenantHeader)"),
+    (.proxyFailed(status: 407), "proxyFailed(407)"), (.proxyFailed(status: 403), "proxyFailed(403)"), (.proxyFailed(status: nil), "proxyFailed"),
 ]
 
 @Suite("NetworkError.Kind: one table of words per kind")

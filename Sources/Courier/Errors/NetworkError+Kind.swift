@@ -65,6 +65,10 @@ extension NetworkError {
         /// ``NetworkError/underlying`` holds what it threw. Errors that come up from the layers below it keep
         /// their own kind.
         case middlewareFailed(layer: String)
+        /// The proxy (``Proxy``) did not pass the request on: it asked for credentials (`status` 407), answered
+        /// `CONNECT` with another status, or a SOCKS5 server refused (`status` `nil`). The request did not reach
+        /// the server.
+        case proxyFailed(status: Int?)
 
         /// The case name alone, `unacceptableStatus`: a label with few values, for metrics and traces.
         public var name: String {
@@ -187,6 +191,13 @@ extension NetworkError.Kind {
             return Info(name: "middlewareFailed", value: layer, summary: "the layer \(layer) failed.",
                         hint: "the layer threw the error below; it comes from the client's own stack, not from the transport or the server.",
                         userMessage: Self.cannotBeMade)
+        case .proxyFailed(let status):
+            return Info(name: "proxyFailed", value: status.map(String.init),
+                        summary: status.map { "the proxy refused the request with \($0)." } ?? "the proxy refused the request.",
+                        hint: status == 407
+                            ? "the proxy wants credentials: put them in its URL (http://user:password@proxy:3128, or in http_proxy / https_proxy)."
+                            : "the proxy would not reach the server: check which hosts and ports it allows, or bypass it for this host (no_proxy).",
+                        userMessage: Self.unreachable)
         }
     }
 

@@ -71,13 +71,25 @@ public final class URLSessionTransport: Transport {
         /// (URLSession crashes when a file upload is answered early); a larger one is refused with
         /// ``NetworkError/Kind/invalidBody`` before anything is sent.
         public var maxUploadSize: Int
+        /// The proxies requests go through; ``ProxySettings/none`` by default.
+        ///
+        /// On Apple platforms they become the session's `connectionProxyDictionary` (HTTP, HTTPS and SOCKS
+        /// proxies and the bypass list; proxy credentials cannot be given there and fail with
+        /// ``NetworkError/Kind/unsupported``). On Linux FoundationNetworking ignores that dictionary and its
+        /// libcurl reads `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy` itself, which no setting turns
+        /// off: a request is sent only when these settings choose the same proxy for it as the environment does
+        /// (`try .environment()`, or ``ProxySettings/none`` with no proxy variable set), and fails with
+        /// ``NetworkError/Kind/unsupported`` otherwise, before anything is sent. Use `AsyncHTTPClientTransport`
+        /// for proxies the environment does not name.
+        public var proxies: ProxySettings
 
         /// Creates a configuration.
         public init(
             timeout: Duration = .seconds(60),
             maxConnectionsPerHost: Int = 8,
             maxBufferedBodySize: Int = 32 << 20,
-            maxUploadSize: Int = 64 << 20
+            maxUploadSize: Int = 64 << 20,
+            proxies: ProxySettings = .none
         ) {
             precondition(maxBufferedBodySize > 0, "maxBufferedBodySize must be positive")
             precondition(maxUploadSize >= 0, "maxUploadSize must not be negative")
@@ -85,14 +97,19 @@ public final class URLSessionTransport: Transport {
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.maxBufferedBodySize = maxBufferedBodySize
             self.maxUploadSize = maxUploadSize
+            self.proxies = proxies
         }
     }
 
-    private let configuration: Configuration
+    let configuration: Configuration
     /// The session's settings, which the WebSocket sessions copy.
     let sessionConfiguration: URLSessionConfiguration
     private let session: URLSession
     private let transfers: URLSessionTransfers
+    #if canImport(FoundationNetworking)
+    /// The proxies libcurl takes from the environment, read once; `nil` when a variable names no usable proxy.
+    let libcurlProxies = try? ProxySettings.environment()
+    #endif
 
     /// Creates a transport with a session of its own: ephemeral, no cookie storage (Courier's cookie jar
     /// is a layer, `storingCookies(in:)`), no URL cache (use ``Client/caching(in:configuration:clock:)``).
@@ -131,6 +148,11 @@ public final class URLSessionTransport: Transport {
         self.configuration = configuration
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        #if !canImport(FoundationNetworking)
+        if !configuration.proxies.isEmpty {
+            sessionConfiguration.connectionProxyDictionary = Self.proxyDictionary(configuration.proxies)
+        }
+        #endif
         self.sessionConfiguration = sessionConfiguration
         transfers = URLSessionTransfers(maxBufferedBytes: configuration.maxBufferedBodySize)
         session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: nil)
@@ -170,6 +192,7 @@ public final class URLSessionTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         let urlRequest = try makeURLRequest(request)
+        try checkProxy(for: request)
         do {
             let upload = try await UploadSource.make(for: request.body, maxSize: configuration.maxUploadSize)
             let (session, oneShot) = session(for: request)

@@ -37,7 +37,7 @@ enum SendExitCode: Int32, CaseIterable {
         guard let error = error as? NetworkError else { return .failure }
         switch error.kind {
         case .timedOut: return .timedOut
-        case .cannotConnect, .notConnected, .connectionClosed, .tlsFailure: return .connection
+        case .cannotConnect, .notConnected, .connectionClosed, .tlsFailure, .proxyFailed: return .connection
         case .unacceptableStatus(let status): return forStatus(status)
         case .tooManyRedirects, .insecureRedirect: return .redirect
         case .invalidURL, .invalidHeader, .invalidBody, .encodingFailed: return .usage
