@@ -2,6 +2,7 @@
 # The README's test command. Installs what the tests need beyond Swift, then runs every test:
 # - curl (the observability tests paste Courier's cURL descriptions into a shell), GNU time (the OpenAPI corpus
 #   script measures peak memory) and python3-venv, from apt when missing;
+# - tinyproxy and microsocks from apt (scripts/proxy-e2e.sh starts them for the proxy tests);
 # - httpbin, a FastAPI app and an aiohttp echo that decodes compressed requests, from PyPI, pinned, in a venv under
 #   .build (scripts/openapi-e2e/start.sh starts them on free loopback ports for the end-to-end tests, and stops them
 #   when this script exits);
@@ -31,6 +32,8 @@ swift build --build-tests
 source scripts/openapi-e2e/start.sh
 # shellcheck source=nginx-e2e.sh
 source scripts/nginx-e2e.sh   # NGINX_URL, NGINX_ROOT for the resumable-download tests
+# shellcheck source=proxy-e2e.sh
+source scripts/proxy-e2e.sh   # tinyproxy and microsocks for the proxy tests
 if [ $# -gt 0 ]; then
     swift test --skip-build "$@"
     exit

@@ -1,0 +1,151 @@
+import Courier
+import CourierAsyncHTTPClient
+import CourierTesting
+import Foundation
+import Testing
+
+/// The proxies `scripts/proxy-e2e.sh` started (`scripts/test.sh` sources it): tinyproxy open, asking for
+/// credentials, and refusing `CONNECT` to anything but 443; microsocks for SOCKS5.
+enum ProxyEnvironment {
+    static var open: String? { variable("PROXY_OPEN_URL") }
+    static var isRequired: Bool { variable("CI") != nil || variable("COURIER_REQUIRE_E2E") != nil }
+
+    static func proxy(_ name: String, credentials: Proxy.Credentials? = nil) throws -> Proxy {
+        var proxy = try Proxy(url: try #require(variable(name), "\(name) is not set: run `source scripts/proxy-e2e.sh` first (scripts/test.sh does)"))
+        proxy.credentials = credentials
+        return proxy
+    }
+
+    /// The log a proxy writes, read now.
+    static func log(_ name: String) throws -> String {
+        let path = try #require(variable(name), "\(name) is not set: run `source scripts/proxy-e2e.sh` first")
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    private static func variable(_ name: String) -> String? {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+@Suite(
+    "Proxies: real ones (tinyproxy, microsocks) between the client and the server",
+    .timeLimit(.minutes(1)),
+    .enabled(if: ProxyEnvironment.open != nil || ProxyEnvironment.isRequired, "PROXY_OPEN_URL is not set: source scripts/proxy-e2e.sh")
+)
+struct ProxyTests {
+    /// Sends `GET /echo` to a fresh test server over an AsyncHTTPClientTransport with `proxies`.
+    private func echo(
+        through proxies: ProxySettings,
+        _ check: (_ server: TestServer, _ result: Result<TestServer.Echo, NetworkError>) async throws -> Void
+    ) async throws {
+        try await TestServer.withRunning { server in
+            let transport = AsyncHTTPClientTransport(configuration: .init(proxies: proxies))
+            let client = Client(transport: transport).targeting(server.server)
+            let result: Result<TestServer.Echo, NetworkError>
+            do {
+                result = .success(try await client.send(Endpoint<TestServer.Echo>(path: "/echo", headers: ["Authorization": "Bearer origin-token"])))
+            } catch let error as NetworkError {
+                result = .failure(error)
+            }
+            try await transport.shutdown()
+            try await check(server, result)
+        }
+    }
+
+    @Test("an HTTP proxy carries the request: the proxy's own log names the server, and the server answers")
+    func throughHTTPProxy() async throws {
+        try await echo(through: .all(try ProxyEnvironment.proxy("PROXY_OPEN_URL"))) { server, result in
+            let echo = try result.get()
+            #expect(echo.method == "GET")
+            #expect(echo.headers["authorization"] == "Bearer origin-token")
+            #expect(await server.hits("/echo") == 1)
+            #expect(try ProxyEnvironment.log("PROXY_OPEN_LOG").contains("127.0.0.1:\(server.port)"))
+        }
+    }
+
+    @Test("no_proxy bypasses it: the server answers and the proxy's log never names it")
+    func bypassed() async throws {
+        let proxy = try ProxyEnvironment.proxy("PROXY_OPEN_URL")
+        try await echo(through: try .environment(["http_proxy": proxy.description, "no_proxy": "localhost,127.0.0.0/8"])) { server, result in
+            _ = try result.get()
+            #expect(await server.hits("/echo") == 1)
+            #expect(try !ProxyEnvironment.log("PROXY_OPEN_LOG").contains("127.0.0.1:\(server.port)"))
+        }
+    }
+
+    @Test("the proxy's credentials go to the proxy only: the server never sees Proxy-Authorization")
+    func credentialsStayWithTheProxy() async throws {
+        let proxy = try ProxyEnvironment.proxy("PROXY_AUTH_URL", credentials: .init(username: "alice", password: "wonderland"))
+        try await echo(through: .all(proxy)) { server, result in
+            let echo = try result.get()
+            #expect(echo.headers["proxy-authorization"] == nil)
+            #expect(!echo.headers.values.contains { $0.contains("YWxpY2U6d29uZGVybGFuZA") })
+            #expect(await server.hits("/echo") == 1)
+        }
+    }
+
+    @Test("a proxy that wants credentials and gets none: proxyFailed(407) with its hint; wrong ones: proxyFailed; nothing reaches the server")
+    func proxyAuthenticationRequired() async throws {
+        // NOTE: tinyproxy answers wrong credentials with 401, not 407; AsyncHTTPClient reports any status but 2xx
+        // and 407 without the status.
+        let cases: [(Proxy.Credentials?, NetworkError.Kind)] = [(nil, .proxyFailed(status: 407)), (.init(username: "alice", password: "wrong"), .proxyFailed(status: nil))]
+        for (credentials, kind) in cases {
+            try await echo(through: .all(try ProxyEnvironment.proxy("PROXY_AUTH_URL", credentials: credentials))) { server, result in
+                guard case .failure(let error) = result else { Issue.record("the request went through"); return }
+                #expect(error.kind == kind)
+                if kind == .proxyFailed(status: 407) {
+                    #expect(error.description.contains("the proxy wants credentials"))
+                }
+                #expect(!error.description.contains("wrong"))
+                #expect(await server.hits("/echo") == 0)
+            }
+        }
+    }
+
+    @Test("a proxy that refuses CONNECT: proxyFailed, nothing reaches the server")
+    func connectRefused() async throws {
+        try await echo(through: .all(try ProxyEnvironment.proxy("PROXY_STRICT_URL"))) { server, result in
+            guard case .failure(let error) = result else { Issue.record("the request went through"); return }
+            #expect(error.kind == .proxyFailed(status: nil))
+            #expect(await server.hits("/echo") == 0)
+        }
+    }
+
+    @Test("a SOCKS5 proxy carries the request: its log names the server")
+    func throughSOCKS5() async throws {
+        try await echo(through: .all(try ProxyEnvironment.proxy("SOCKS_URL"))) { server, result in
+            _ = try result.get()
+            #expect(await server.hits("/echo") == 1)
+            #expect(try ProxyEnvironment.log("SOCKS_LOG").contains(":\(server.port)"))
+        }
+    }
+
+    @Test("SOCKS5 with credentials, which AsyncHTTPClient cannot speak, is refused with unsupported before anything is sent")
+    func socksCredentialsUnsupported() async throws {
+        let proxy = try ProxyEnvironment.proxy("SOCKS_URL", credentials: .init(username: "u", password: "p"))
+        try await echo(through: .all(proxy)) { server, result in
+            guard case .failure(let error) = result else { Issue.record("the request went through"); return }
+            #expect(error.kind == .unsupported)
+            #expect(!error.description.contains(":p@"))
+            #expect(await server.hits("/echo") == 0)
+        }
+    }
+
+    @Test("URLSession on Linux cannot be given a proxy the environment does not name: unsupported, nothing sent")
+    func urlSessionRefusesAProxy() async throws {
+        #if canImport(FoundationNetworking)
+        try await TestServer.withRunning { server in
+            let proxies = ProxySettings.all(try ProxyEnvironment.proxy("PROXY_OPEN_URL"))
+            let client = Client(transport: URLSessionTransport(configuration: .init(proxies: proxies))).targeting(server.server)
+            let error = try await #require(throws: NetworkError.self) { try await client.send(Endpoint<Data>(path: "/echo")) }
+            #expect(error.kind == .unsupported)
+            #expect(await server.hits("/echo") == 0)
+            // The settings the environment gives (none here) are the ones libcurl follows: sent.
+            let direct = Client(transport: URLSessionTransport(configuration: .init(proxies: try .environment()))).targeting(server.server)
+            _ = try await direct.send(Endpoint<Data>(path: "/echo"))
+            #expect(await server.hits("/echo") == 1)
+        }
+        #endif
+    }
+}
