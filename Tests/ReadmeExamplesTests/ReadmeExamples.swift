@@ -406,6 +406,14 @@ func privateTrustExample() throws {
     _ = AsyncHTTPClientTransport(configuration: configuration)
 }
 
+func proxyExample() throws -> AsyncHTTPClientTransport.Configuration {
+    var configuration = AsyncHTTPClientTransport.Configuration()
+    configuration.proxies = try .environment()                        // as curl: http_proxy, https_proxy, no_proxy…
+    configuration.proxies = .all(try Proxy(url: "http://alice:secret@proxy.internal:3128"), except: ["localhost", ".internal", "10.0.0.0/8"])
+    configuration.proxies = .all(.socks5(host: "127.0.0.1", port: 1080))
+    return configuration
+}
+
 func streamingExample(client: Client, file: FileHandle, someAsyncSequence: AsyncStream<Data>) async throws {
     var upload = try ClientRequest(.post, path: "/upload")
     upload.body = try .file(at: URL(fileURLWithPath: "/tmp/video.mov"))      // read in chunks, replayable

@@ -60,8 +60,8 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
     /// `socks5://…` or `socks5h://…`, or a bare `host[:port]` for an HTTP proxy. Without a port, curl's 1080.
     /// The user name and password are percent-decoded.
     ///
-    /// - Throws: ``NetworkError/Kind-swift.enum/invalidURL`` for a string that names no host or a bad port,
-    ///   ``NetworkError/Kind-swift.enum/unsupported`` for another scheme (`https://` to the proxy itself,
+    /// - Throws: ``NetworkError/Kind/invalidURL`` for a string that names no host or a bad port,
+    ///   ``NetworkError/Kind/unsupported`` for another scheme (`https://` to the proxy itself,
     ///   `socks4://`).
     public init(url string: String) throws(NetworkError) {
         let text = string.trimmingCharacters(in: .whitespaces)

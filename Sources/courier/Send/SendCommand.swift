@@ -96,6 +96,12 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "TLS: the private key (PEM) of --cert.")
     var certKey: String?
 
+    @Option(name: [.customShort("x"), .long], help: "Send through this proxy: http://[user:password@]host[:port], socks5://host[:port] (instead of http_proxy, https_proxy and all_proxy, which are read as curl reads them).")
+    var proxy: String?
+
+    @Option(help: "Hosts reached without a proxy, comma-separated as in no_proxy ('*' for all; instead of no_proxy).")
+    var noproxy: String?
+
     @Flag(help: "Print the equivalent curl command instead of sending.")
     var curl = false
 
@@ -127,7 +133,9 @@ struct SendCommand: AsyncParsableCommand {
             try await SendOffline(parts: parts, toTerminal: output == nil && terminal.stdoutIsTerminal, palette: terminal.palette(for: .standardOutput)).print(request, to: sink)
             return .success
         }
-        let transport = AsyncHTTPClientTransport(configuration: try SendTransport.configuration(verify: verify, certificate: cert, certificateKey: certKey))
+        var configuration = try SendTransport.configuration(verify: verify, certificate: cert, certificateKey: certKey)
+        configuration.proxies = try SendTransport.proxies(proxy: proxy, noProxy: noproxy)
+        let transport = AsyncHTTPClientTransport(configuration: configuration)
         do {
             let exchange = SendExchange(parts: parts, terminal: terminal, streaming: stream, download: download, output: output)
             let code = try await exchange.run(request, client: try makeClient(transport))

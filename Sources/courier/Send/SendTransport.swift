@@ -1,3 +1,4 @@
+import Courier
 import CourierAsyncHTTPClient
 import Foundation
 import NIOSSL
@@ -14,6 +15,30 @@ enum SendTransport {
         var configuration = AsyncHTTPClientTransport.Configuration(decompression: .enabled(maxRatio: maxDecompressionRatio))
         configuration.tls = try tls(verify: verify, certificate: certificate, certificateKey: certificateKey)
         return configuration
+    }
+
+    /// The proxies of the environment, read as curl reads them, with `--proxy` in place of the proxy variables and
+    /// `--noproxy` in place of `no_proxy`.
+    static func proxies(proxy: String?, noProxy: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ProxySettings {
+        var settings: ProxySettings
+        do {
+            settings = try .environment(environment)
+        } catch {
+            throw SendFailure.usage(error.message ?? error.kind.description)
+        }
+        if let proxy {
+            do {
+                let chosen = try Proxy(url: proxy)
+                settings.http = chosen
+                settings.https = chosen
+            } catch {
+                throw SendFailure.usage("--proxy: \(error.message ?? error.kind.description)")
+            }
+        }
+        if let noProxy {
+            settings.bypass = ProxyBypass(list: noProxy)
+        }
+        return settings
     }
 
     /// `nil` (the system's trust store, no client certificate) unless a flag changes something.
