@@ -1,7 +1,9 @@
 import Courier
 import CourierAsyncHTTPClient
+import CourierTestSupport
 import CourierTesting
 import Foundation
+import NIOSSL
 import Testing
 
 /// The proxies `scripts/proxy-e2e.sh` started (`scripts/test.sh` sources it): tinyproxy open, asking for
@@ -109,6 +111,46 @@ struct ProxyTests {
             guard case .failure(let error) = result else { Issue.record("the request went through"); return }
             #expect(error.kind == .proxyFailed(status: nil))
             #expect(await server.hits("/echo") == 0)
+        }
+    }
+
+    @Test("https through an HTTP proxy is a CONNECT tunnel: the proxy's log names it, TLS is end to end with the server")
+    func httpsThroughConnect() async throws {
+        let proxy = try ProxyEnvironment.proxy("PROXY_OPEN_URL")
+        try await withTLSServer { port in
+            let certificate = try #require(try NIOSSLCertificate.fromPEMFile(fixture("tls-server-cert.pem").path).first)
+            let transport = AsyncHTTPClientTransport(configuration: .init(tls: .pinning(to: [certificate]), proxies: .all(proxy)))
+            let client = Client(transport: transport).targeting(Server(scheme: "https", host: "127.0.0.1", port: port))
+            let text = try await client.send(Endpoint<String>(path: "/hello"))
+            try await transport.shutdown()
+            #expect(text == "hello over TLS")
+            #expect(try ProxyEnvironment.log("PROXY_OPEN_LOG").contains("CONNECT 127.0.0.1:\(port)"))
+        }
+    }
+
+    @Test("a proxy that dies in the middle of an upload: connectionClosed, and the write reaches the server once at most")
+    func proxyDiesMidUpload() async throws {
+        let proxy = try ProxyEnvironment.proxy("PROXY_DOOMED_URL")
+        let pid = try #require(ProcessInfo.processInfo.environment["PROXY_DOOMED_PID"].flatMap { Int32($0) }, "PROXY_DOOMED_PID is not set")
+        try await TestServer.withRunning { server in
+            let transport = AsyncHTTPClientTransport(configuration: .init(proxies: .all(proxy)))
+            let client = Client(transport: transport).retrying(.default).targeting(server.server)
+            let (chunks, feed) = AsyncStream<Data>.makeStream()
+            feed.yield(Data(repeating: 0x61, count: 64 << 10))
+            var upload = try ClientRequest(.post, path: "/upload")
+            upload.body = .singlePass(chunks)
+            let sending = Task { try await client.send(upload) }
+            try await eventually { await server.hits("/upload") == 1 }
+            kill(pid, SIGKILL)
+            for _ in 0..<16 {
+                feed.yield(Data(repeating: 0x62, count: 64 << 10))
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            feed.finish()
+            let error = try await #require(throws: NetworkError.self) { _ = try await sending.value.body.collect(upTo: 1 << 20) }
+            #expect([.connectionClosed, .invalidResponse].contains(error.kind), "\(error)")
+            #expect(await server.hits("/upload") == 1)
+            try await transport.shutdown()
         }
     }
 

@@ -20,6 +20,10 @@ extension Client {
     /// Each can be turned off: `Client.standard(transport: t, redirects: nil, cookies: nil, userAgent: nil)`
     /// is `Client(transport: t)`.
     ///
+    /// It does not read `http_proxy` and the other proxy variables: a proxy is the transport's, which you
+    /// build and hand in, so reading the environment is one visible line there
+    /// (`AsyncHTTPClientTransport.Configuration(proxies: try .environment())`, ``ProxySettings/environment(_:)``).
+    ///
     /// NOTE: a preset rather than defaults of ``init(transport:)``: a `Client` built from its transport
     /// stays exactly the stack its layers say (a 3xx is a response, no header is added, nothing is
     /// remembered between requests), which tests, proxies and the layers themselves rely on; the preset is
