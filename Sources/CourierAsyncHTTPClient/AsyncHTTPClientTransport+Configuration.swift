@@ -41,7 +41,7 @@ extension AsyncHTTPClientTransport {
         public var decompression: Decompression
         /// TLS settings: trust roots, client certificates, pinning. `nil` uses the system's trust store.
         public var tls: TLSConfiguration?
-        /// The proxies requests go through, by scheme and host: ``/Courier/ProxySettings/none`` (the default) sends
+        /// The proxies requests go through, by scheme and host: `ProxySettings.none` (the default) sends
         /// every request directly; `try .environment()` reads `http_proxy`, `https_proxy`, `all_proxy` and
         /// `no_proxy` as curl does. AsyncHTTPClient opens a `CONNECT` tunnel through an HTTP proxy for `http`
         /// requests too (a proxy that allows `CONNECT` only to port 443 refuses them), and speaks SOCKS5 without
