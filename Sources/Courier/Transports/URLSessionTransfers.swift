@@ -44,8 +44,6 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     }
 
     private let lock = NSLock()
-    /// Where tasks are cancelled (see `cancelUnlessCompleting(_:)`).
-    private let cancels = DispatchQueue(label: "courier.urlsession.cancels")
     /// Keyed by the task itself: task identifiers repeat across the sessions a transport uses.
     private var transfers: [ObjectIdentifier: Transfer] = [:]
     /// The most body bytes received and not yet read that the reader may leave behind before the
@@ -157,16 +155,11 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     /// The body as chunks that never end quietly on a truncated transfer, and whose reader, when it
     /// stops early (drops its iterator), stops the transfer.
     private func chunks(of stream: AsyncThrowingStream<Data, any Error>, transfer: Transfer, task: URLSessionTask) -> BodyChunks {
-        BodyChunks { [lock, weak self] in
+        BodyChunks { [lock] in
             var iterator = stream.makeAsyncIterator()
             let reader = ReaderLifetime { [weak self] in self?.abandon(task) }
             return {
                 withExtendedLifetime(reader) {}
-                // A cancelled reader stops here, not after the chunks already buffered (up to the body limit).
-                if Task.isCancelled {
-                    self?.abandon(task)
-                    throw NetworkError(.cancelled, message: "the reader was cancelled before the body ended.")
-                }
                 if let chunk = try await iterator.next() {
                     lock.withLock { transfer.buffered -= chunk.count }
                     return chunk
@@ -219,17 +212,9 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     /// close it. Closing it would mean holding a lock across `cancel()`, which waits for corelibs' work
     /// queue — busy for seconds under a flooding server — while the delegate queue waits on that lock
     /// (tried: the soak's memory then grew faster).
-    ///
-    /// NOTE: `task.cancel()` waits for corelibs' work queue, which a server flooding loopback keeps busy for as
-    /// long as it sends (issue #37: a reader cancelled mid-body waited 20 s, until the server stopped). It runs on
-    /// a queue of its own, so that nobody — a reader that stopped, a caller that was cancelled — waits for it;
-    /// the transfer is already over for them (its entry is gone, and what still arrives is dropped).
     private func cancelUnlessCompleting(_ task: URLSessionTask) {
         guard lock.withLock({ live.contains(ObjectIdentifier(task)) }) else { return }
-        cancels.async {
-            guard self.lock.withLock({ self.live.contains(ObjectIdentifier(task)) }) else { return }
-            task.cancel()
-        }
+        task.cancel()
     }
 
     // NOTE: corelibs (Linux) calls this for upload tasks only, once for each buffer it hands to libcurl;

@@ -25,11 +25,7 @@ import HTTPTypesFoundation
 ///   with `Transfer-Encoding`, and a final `1xx` status are ``NetworkError/Kind/invalidResponse``.
 /// - **Enforces ``RequestOptions/timeout`` exactly** (libcurl rounds sub-second timeouts down to zero).
 /// - **Cancels the task** when the calling Swift task is cancelled or the body's reader goes away, and
-///   throws ``NetworkError/Kind/cancelled``: a cancelled reader of a fast endless body stops at its next chunk
-///   (within a second in `HostileServerTests`, three runs in a row). The URLSession task's own `cancel()` waits
-///   for corelibs' work queue, which a flooding server keeps busy, so it is made on a queue of its own: nobody
-///   waits for it, and until it lands the bytes still arriving are dropped (Foundation's own queue still holds
-///   them meanwhile, see below).
+///   throws ``NetworkError/Kind/cancelled``.
 /// - **Maps every `URLError`** onto the ``NetworkError/Kind`` AsyncHTTPClientTransport gives for the same
 ///   fault.
 /// - **Delivers a 401 with `WWW-Authenticate`** as a response instead of waiting for a credential
