@@ -163,6 +163,16 @@ struct ProxyTests {
         }
     }
 
+    @Test("a SOCKS5 server that cannot reach the server answers with a failure: proxyFailed")
+    func socksRefusal() async throws {
+        let transport = AsyncHTTPClientTransport(configuration: .init(proxies: .all(try ProxyEnvironment.proxy("SOCKS_URL"))))
+        // Port 9 (discard) on loopback: nothing listens there, so microsocks' own connection is refused.
+        let client = Client(transport: transport).targeting(Server(scheme: "http", host: "127.0.0.1", port: 9))
+        let error = try await #require(throws: NetworkError.self) { try await client.send(Endpoint<Data>(path: "/")) }
+        try await transport.shutdown()
+        #expect(error.kind == .proxyFailed(status: nil), "\(error)")
+    }
+
     @Test("SOCKS5 with credentials, which AsyncHTTPClient cannot speak, is refused with unsupported before anything is sent")
     func socksCredentialsUnsupported() async throws {
         let proxy = try ProxyEnvironment.proxy("SOCKS_URL", credentials: .init(username: "u", password: "p"))

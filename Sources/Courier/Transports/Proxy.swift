@@ -21,9 +21,12 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
 
     /// A user name and password for the proxy.
     public struct Credentials: Sendable, Hashable, CustomStringConvertible {
+        /// The user name, sent as it is (not percent-encoded).
         public var username: String
+        /// The password; never printed.
         public var password: String
 
+        /// Credentials for a proxy that asks for them.
         public init(username: String, password: String) {
             self.username = username
             self.password = password
@@ -33,9 +36,13 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
         public var description: String { "\(username):<redacted>" }
     }
 
+    /// HTTP or SOCKS5.
     public var kind: Kind
+    /// The proxy's host name or IP address (an IPv6 address without brackets).
     public var host: String
+    /// The proxy's port.
     public var port: Int
+    /// What the proxy asks for, if anything; sent to the proxy only.
     public var credentials: Credentials?
 
     /// A proxy of `kind` at `host`:`port`.

@@ -13,17 +13,15 @@ extension ProxySettings {
     /// - Throws: the ``Proxy/init(url:)`` error of a variable that does not name a usable proxy, with the
     ///   variable's name in the message: a typo in `https_proxy` should not quietly send traffic direct.
     public static func environment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(NetworkError) -> ProxySettings {
+        /// The first of `names` set to something other than spaces, and its value.
         func value(_ names: String...) -> (name: String, value: String)? {
             for name in names {
                 if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return (name, value) }
             }
             return nil
         }
-        func proxy(_ names: String...) throws(NetworkError) -> Proxy? {
-            var found: (name: String, value: String)?
-            for name in names where found == nil {
-                found = value(name)
-            }
+        /// The proxy `found` names, its error prefixed with the variable's name.
+        func proxy(_ found: (name: String, value: String)?) throws(NetworkError) -> Proxy? {
             guard let found else { return nil }
             do {
                 return try Proxy(url: found.value)
@@ -31,10 +29,10 @@ extension ProxySettings {
                 throw NetworkError(error.kind, message: "\(found.name): \(error.message ?? error.kind.description)")
             }
         }
-        let all = try proxy("all_proxy", "ALL_PROXY")
+        let all = try proxy(value("all_proxy", "ALL_PROXY"))
         return ProxySettings(
-            http: try proxy("http_proxy") ?? all,
-            https: try proxy("https_proxy", "HTTPS_PROXY") ?? all,
+            http: try proxy(value("http_proxy")) ?? all,
+            https: try proxy(value("https_proxy", "HTTPS_PROXY")) ?? all,
             bypass: ProxyBypass(list: value("no_proxy", "NO_PROXY")?.value ?? "")
         )
     }

@@ -17,6 +17,7 @@ public struct ProxySettings: Sendable, Hashable {
     /// The hosts reached without a proxy, in `no_proxy`'s syntax.
     public var bypass: ProxyBypass
 
+    /// Settings with a proxy for each scheme (`nil`: direct) and the hosts that bypass both.
     public init(http: Proxy? = nil, https: Proxy? = nil, bypass: ProxyBypass = ProxyBypass()) {
         self.http = http
         self.https = https
