@@ -98,6 +98,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "NIOSOCKS", package: "swift-nio-extras"),
+                // The request's logger is where AsyncHTTPClient names the connection it chose (ConnectionSighting).
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

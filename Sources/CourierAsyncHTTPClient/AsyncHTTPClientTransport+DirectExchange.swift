@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Courier
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 
@@ -24,9 +25,10 @@ extension AsyncHTTPClientTransport {
     /// is, so that with two loops every other request's callbacks and demand hop threads — made 0.58× the
     /// raw throughput (+29 µs of CPU per request); over this path, 0.83–0.90× (+4–10 µs).
     /// What it gives up: telling a request none of whose bytes were written from one that reached the
-    /// server. Nothing here is ever sent twice; a request that failed on a pooled connection the server
-    /// had closed fails with `connectionClosed`, for `Client.retrying(_:)` to repeat when its method allows.
-    func exchangeDirectly(_ request: ClientRequest) async throws -> ClientResponse {
+    /// server. A write that failed on a pooled connection the server had closed fails with
+    /// `connectionClosed`, for `Client.retrying(_:)` to repeat when its method allows; `logger` tells
+    /// ``send(_:)`` whether the connection was reused, for a safe request to go out once more.
+    func exchangeDirectly(_ request: ClientRequest, logger: Logger) async throws -> ClientResponse {
         guard let scheme = request.head.scheme, let authority = request.head.authority else {
             throw NetworkError(.invalidURL, message: "the request has no scheme and host.", request: request)
         }
@@ -37,7 +39,7 @@ extension AsyncHTTPClientTransport {
         if let data = request.body.bufferedData, !data.isEmpty {
             outgoing.body = .bytes(ByteBuffer(bytes: data))
         }
-        let response = try await client(for: request).execute(outgoing, deadline: .distantFuture)
+        let response = try await client(for: request).execute(outgoing, deadline: .distantFuture, logger: logger)
         let head = try responseHead(HTTPResponseHead(version: response.version, status: response.status, headers: response.headers))
         let length = ResponseBody.announcedLength(of: head, for: request.head)
         let chunks = BodyChunks.reading(response.body, owner: self) { [weak self] error in

@@ -30,7 +30,8 @@ import NIOSSL
 /// writes the body to the connection.
 ///
 /// Against hostile servers (each pinned by a test; the README's "Reliability" table compares both
-/// transports): a request is never sent twice unless none of its bytes were written; a streamed upload
+/// transports): a request is never sent twice unless none of its bytes were written, or it is safe to repeat
+/// (`GET`, `HEAD`) and met a stale pooled connection, and then only once; a streamed upload
 /// answered early ends with that answer; a slow reader slows the server down (back-pressure); requests cut
 /// off by ``shutdown()`` fail with `shutdown`; a private CA and pinned certificates or public keys are
 /// configured without NIO knowledge (``Configuration/pinnedPublicKeys``). What it cannot do: bound a flood
@@ -53,6 +54,8 @@ public final class AsyncHTTPClientTransport: Transport {
     let webSocketTLS: TLSConfiguration?
     /// Whether the configuration pins public keys, which WebSockets cannot check.
     let pinsPublicKeys: Bool
+    /// The pooled connections this transport has sent on, to tell a stale reused one from a new one.
+    private let seenConnections = SeenConnections()
 
     /// Creates a transport with an `HTTPClient` of its own, built from `configuration`.
     public init(configuration: Configuration = Configuration()) {
@@ -131,35 +134,50 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
     /// with back-pressure.
     ///
-    /// It never sends a request twice. A request that reached the connection and failed — even a GET
-    /// whose connection the server closed unanswered — is not sent again here: whether to repeat it is
-    /// the retry middleware's decision (`Client.retrying(_:)`), which knows the method, the body and the
-    /// caller's budget. Only a request sent through AsyncHTTPClient's delegate API (a streamed body,
-    /// watched upload progress, or a timeout) that failed before any byte of it was written (a pooled
-    /// connection found closed) is given a second connection. The others — an empty or in-memory body,
-    /// no timeout, the common case — go through AsyncHTTPClient's async API, which is faster (see
-    /// BENCHMARKS.md) and cannot tell whether a byte was written: they are sent once, whatever happens.
+    /// It sends a request a second time only when the server cannot have acted on the first, or when the
+    /// request is safe to repeat and met a stale pooled connection, and then once:
+    /// - a request that failed before any byte of it was written (a pooled connection found closed) goes out
+    ///   once more, whatever its method;
+    /// - a safe request (`GET`, `HEAD`, `OPTIONS`, `TRACE`) with a body that can be sent again, whose
+    ///   *reused* connection closed before any byte of the response arrived — the server dropped an idle
+    ///   keep-alive connection just as the request went out — goes out once more, on another connection
+    ///   (RELIABILITY A5; OkHttp and URLSession do the same);
+    /// - anything else that reached a connection and failed is not sent again here, even a `GET` whose
+    ///   *new* connection the server closed unanswered, or a `PUT` (a write, idempotent or not): whether to
+    ///   repeat it is the retry middleware's decision (`Client.retrying(_:)`), which knows the caller's budget.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        if Self.takesDirectPath(request) {
-            try refuseUnsendable(request)
-            do {
-                return try await exchangeDirectly(request)
-            } catch {
-                throw NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
-            }
-        }
+        // One deadline for both attempts: a replay does not extend the caller's timeout.
+        let deadline = request.options.timeout.map(Self.deadline(after:))
         do {
-            return try await attempt(request)
-        } catch let failure as NeverSent {
-            // NOTE: a request given a pooled connection the server had just closed fails before any byte
-            // of it is written (AsyncHTTPClient does not reschedule it). Nothing reached the server, so it
-            // goes out once more, on another connection (RELIABILITY A5) — whatever its method.
-            guard request.body.isReplayable, !Task.isCancelled else { throw failure.error }
+            return try await attempt(request, deadline: deadline)
+        } catch let unanswered as Unanswered {
+            guard unanswered.mayGoOutAgain(request), request.body.isReplayable, !Task.isCancelled else {
+                throw unanswered.error
+            }
             do {
-                return try await attempt(request)
-            } catch let again as NeverSent {
+                return try await attempt(request, deadline: deadline)
+            } catch let again as Unanswered {
                 throw again.error
             }
+        }
+    }
+
+    /// One exchange, through AsyncHTTPClient's async API when the request allows it (faster, see
+    /// `exchangeDirectly(_:logger:)`), else through its delegate API. A connection closed before the response
+    /// head is thrown as ``Unanswered``, for ``send(_:)`` to judge.
+    private func attempt(_ request: ClientRequest, deadline: NIODeadline?) async throws -> ClientResponse {
+        guard Self.takesDirectPath(request) else {
+            return try await attemptThroughDelegate(request, deadline: deadline)
+        }
+        try refuseUnsendable(request)
+        let sighting = ConnectionSighting(in: seenConnections)
+        do {
+            return try await exchangeDirectly(request, logger: sighting.logger)
+        } catch {
+            let mapped = NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
+            guard mapped.kind == .connectionClosed else { throw mapped }
+            // NOTE: the async API does not say whether a byte was written.
+            throw Unanswered(error: mapped, nothingWritten: false, connection: sighting.outcome)
         }
     }
 
@@ -173,8 +191,9 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    private func attempt(_ request: ClientRequest) async throws -> ClientResponse {
+    private func attemptThroughDelegate(_ request: ClientRequest, deadline: NIODeadline?) async throws -> ClientResponse {
         try refuseUnsendable(request)
+        let sighting = ConnectionSighting(in: seenConnections)
         // `any()`: the caller's own loop when it runs on one (`runsLayersOnEventLoops`), so the delegate's
         // callbacks and the layers share a thread.
         let eventLoop = client.eventLoopGroup.any()
@@ -189,13 +208,12 @@ public final class AsyncHTTPClientTransport: Transport {
             // completed, and only AsyncHTTPClient completes it.
             let delegate = StreamingResponseDelegate(eventLoop: eventLoop, reportingProgressOf: reportsProgress ? request : nil, upload: upload)
             sentDelegate = delegate
-            let deadline = request.options.timeout.map(Self.deadline(after:))
             // NOTE: a streamed body runs its connection on the pump's event loop. AsyncHTTPClient 1.37 leaves
             // a connection leased for ever when a streamed body's end reaches it after the server's answer
             // (reproduced with AsyncHTTPClient alone: 30–56 of 60 uploads); on one loop, the end — reported
             // from the last write's completion — always comes first.
             let preference: HTTPClient.EventLoopPreference = upload == nil ? .delegate(on: eventLoop) : .delegateAndChannel(on: eventLoop)
-            let task = sender.execute(request: httpRequest, delegate: delegate, eventLoop: preference, deadline: deadline)
+            let task = sender.execute(request: httpRequest, delegate: delegate, eventLoop: preference, deadline: deadline, logger: sighting.logger)
             // NOTE: a request AsyncHTTPClient refuses up front (after shutdown) fails its task without
             // calling the delegate; the task's result reaches the delegate so the head cannot hang.
             task.futureResult.whenFailure { delegate.taskFailed($0) }
@@ -220,10 +238,10 @@ public final class AsyncHTTPClientTransport: Transport {
             return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length, owner: self, shutDown: { [weak self] in self?.isShutDown ?? true }), request: request)
         } catch {
             let mapped = NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
-            if mapped.kind == .connectionClosed, let delegate = sentDelegate, !delegate.requestHeadSent {
-                throw NeverSent(error: mapped)
-            }
-            throw mapped
+            // The head promise fails only before a head arrived: a failure of a response that arrived is
+            // thrown by its body.
+            guard mapped.kind == .connectionClosed, let delegate = sentDelegate else { throw mapped }
+            throw Unanswered(error: mapped, nothingWritten: !delegate.requestHeadSent, connection: sighting.outcome)
         }
     }
 
@@ -292,9 +310,29 @@ extension AsyncHTTPClientTransport: LayerExecutorProviding {
     }
 }
 
-/// A request that failed before any byte of it was written.
-private struct NeverSent: Error {
+/// A request whose connection closed before any byte of the response arrived.
+private struct Unanswered: Error {
     let error: NetworkError
+    /// Whether no byte of the request was written: the server cannot have seen it.
+    let nothingWritten: Bool
+    /// What AsyncHTTPClient said of the connection.
+    let connection: ConnectionSighting.Outcome
+
+    /// Whether `request` may go out once more: nothing of it was written, or it is safe to repeat and met a
+    /// stale pooled connection (a new connection closed unanswered is the server's answer, RELIABILITY A2).
+    func mayGoOutAgain(_ request: ClientRequest) -> Bool {
+        if nothingWritten { return true }
+        guard HTTPRequest.Method.safeMethods.contains(request.method) else { return false }
+        switch connection {
+        case .reused: return true
+        case .new: return false
+        // NOTE: a request given a pooled connection whose close AsyncHTTPClient had not yet seen fails as the
+        // pipeline refuses the write, before the connection's handler (which is where the tag is set) ever
+        // holds it: nothing was written. Only for `http`: over TLS the connection may be HTTP/2, which tags
+        // nothing at all.
+        case .none: return request.head.scheme == "http"
+        }
+    }
 }
 
 /// Makes sure an owned client is shut down once.

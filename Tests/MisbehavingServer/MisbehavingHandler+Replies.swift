@@ -68,6 +68,17 @@ extension MisbehavingHandler {
             } else {
                 close()
             }
+        case .resetOnReuse:
+            if isFirstRequestOnConnection {
+                write(Self.okReply, context: context)
+            } else {
+                reset(context: context)
+            }
+        case .closeWhenIdle:
+            let idle = TimeAmount.milliseconds(Int64(head.query["after"].flatMap(Int.init) ?? 0))
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: Self.okReply))).assumeIsolated().whenComplete { _ in
+                context.eventLoop.assumeIsolated().scheduleTask(in: idle) { close() }
+            }
         case .earlyAnswer:
             let status = head.query["status"].flatMap(Int.init) ?? 302
             let location = (300..<400).contains(status) ? "Location: /ok\r\n" : ""

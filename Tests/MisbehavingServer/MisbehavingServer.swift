@@ -57,6 +57,12 @@ package final class MisbehavingServer: Sendable {
         /// connection is read whole and the connection closed without an answer — the race of a server
         /// closing an idle keep-alive connection just as the client reuses it.
         case dropOnReuse = "/drop-on-reuse"
+        /// As ``dropOnReuse``, but a later request on the connection is answered with a reset (RST) once
+        /// read, not a close.
+        case resetOnReuse = "/reset-on-reuse"
+        /// A kept-alive 200 (nothing says the connection will close), then the connection is closed once it
+        /// has been idle `?after=` milliseconds (0 by default): a server with a short keep-alive timeout.
+        case closeWhenIdle = "/close-when-idle"
         /// Answers as soon as the request head is read, before the body (status from `?status=`, 302 by
         /// default; `?close=1` closes the connection right after), then reads and counts the body anyway.
         case earlyAnswer = "/early-answer"
@@ -169,7 +175,8 @@ package final class MisbehavingServer: Sendable {
         events.openConnections
     }
 
-    /// Returns once a client closed a connection that had asked for `behaviour`.
+    /// Returns once a connection that had asked for `behaviour` closed, by either side (the client, for the
+    /// tests that wait for it; the server itself, for ``Behaviour/closeWhenIdle``).
     package func waitForClientClose(on behaviour: Behaviour) async {
         await events.waitForClose(behaviour.rawValue)
     }
