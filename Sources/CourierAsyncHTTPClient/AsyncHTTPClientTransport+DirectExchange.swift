@@ -28,7 +28,7 @@ extension AsyncHTTPClientTransport {
     /// server. A write that failed on a pooled connection the server had closed fails with
     /// `connectionClosed`, for `Client.retrying(_:)` to repeat when its method allows; `logger` tells
     /// ``send(_:)`` whether the connection was reused, for a safe request to go out once more.
-    func exchangeDirectly(_ request: ClientRequest, logger: Logger) async throws -> ClientResponse {
+    func exchangeDirectly(_ request: ClientRequest, logger: Logger, timeline: ExchangeTimeline) async throws -> ClientResponse {
         guard let scheme = request.head.scheme, let authority = request.head.authority else {
             throw NetworkError(.invalidURL, message: "the request has no scheme and host.", request: request)
         }
@@ -40,12 +40,15 @@ extension AsyncHTTPClientTransport {
             outgoing.body = .bytes(ByteBuffer(bytes: data))
         }
         let response = try await client(for: request).execute(outgoing, deadline: .distantFuture, logger: logger)
+        timeline.mark(.responseStart)
         let head = try responseHead(HTTPResponseHead(version: response.version, status: response.status, headers: response.headers))
         let length = ResponseBody.announcedLength(of: head, for: request.head)
-        let chunks = BodyChunks.reading(response.body, owner: self) { [weak self] error in
+        let chunks = BodyChunks.reading(response.body, owner: self, timeline: timeline) { [weak self] error in
             NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: self?.isShutDown ?? true)
         }
-        return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks), request: request)
+        var exchanged = ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks), request: request)
+        exchanged.timeline = timeline
+        return exchanged
     }
 
     /// A deadline `timeout` from now; a span past the clock's range is no deadline.

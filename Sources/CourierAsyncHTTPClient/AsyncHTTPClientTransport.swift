@@ -148,14 +148,15 @@ public final class AsyncHTTPClientTransport: Transport {
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         // One deadline for both attempts: a replay does not extend the caller's timeout.
         let deadline = request.options.timeout.map(Self.deadline(after:))
+        let timeline = ExchangeTimeline()
         do {
-            return try await attempt(request, deadline: deadline)
+            return try await attempt(request, deadline: deadline, timeline: timeline)
         } catch let unanswered as Unanswered {
             guard unanswered.mayGoOutAgain(request), request.body.isReplayable, !Task.isCancelled else {
                 throw unanswered.error
             }
             do {
-                return try await attempt(request, deadline: deadline)
+                return try await attempt(request, deadline: deadline, timeline: timeline)
             } catch let again as Unanswered {
                 throw again.error
             }
@@ -165,14 +166,14 @@ public final class AsyncHTTPClientTransport: Transport {
     /// One exchange, through AsyncHTTPClient's async API when the request allows it (faster, see
     /// `exchangeDirectly(_:logger:)`), else through its delegate API. A connection closed before the response
     /// head is thrown as ``Unanswered``, for ``send(_:)`` to judge.
-    private func attempt(_ request: ClientRequest, deadline: NIODeadline?) async throws -> ClientResponse {
+    private func attempt(_ request: ClientRequest, deadline: NIODeadline?, timeline: ExchangeTimeline) async throws -> ClientResponse {
         guard Self.takesDirectPath(request) else {
-            return try await attemptThroughDelegate(request, deadline: deadline)
+            return try await attemptThroughDelegate(request, deadline: deadline, timeline: timeline)
         }
         try refuseUnsendable(request)
-        let sighting = ConnectionSighting(in: seenConnections)
+        let sighting = ConnectionSighting(in: seenConnections, timeline: timeline)
         do {
-            return try await exchangeDirectly(request, logger: sighting.logger)
+            return try await exchangeDirectly(request, logger: sighting.logger, timeline: timeline)
         } catch {
             let mapped = NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
             guard mapped.kind == .connectionClosed else { throw mapped }
@@ -191,9 +192,9 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    private func attemptThroughDelegate(_ request: ClientRequest, deadline: NIODeadline?) async throws -> ClientResponse {
+    private func attemptThroughDelegate(_ request: ClientRequest, deadline: NIODeadline?, timeline: ExchangeTimeline) async throws -> ClientResponse {
         try refuseUnsendable(request)
-        let sighting = ConnectionSighting(in: seenConnections)
+        let sighting = ConnectionSighting(in: seenConnections, timeline: timeline)
         // `any()`: the caller's own loop when it runs on one (`runsLayersOnEventLoops`), so the delegate's
         // callbacks and the layers share a thread.
         let eventLoop = client.eventLoopGroup.any()
@@ -206,7 +207,7 @@ public final class AsyncHTTPClientTransport: Transport {
             httpRequest.body = body
             // NOTE: made only once nothing else can throw before `execute`: its head promise must be
             // completed, and only AsyncHTTPClient completes it.
-            let delegate = StreamingResponseDelegate(eventLoop: eventLoop, reportingProgressOf: reportsProgress ? request : nil, upload: upload)
+            let delegate = StreamingResponseDelegate(eventLoop: eventLoop, reportingProgressOf: reportsProgress ? request : nil, upload: upload, timeline: timeline)
             sentDelegate = delegate
             // NOTE: a streamed body runs its connection on the pump's event loop. AsyncHTTPClient 1.37 leaves
             // a connection leased for ever when a streamed body's end reaches it after the server's answer
@@ -235,7 +236,9 @@ public final class AsyncHTTPClientTransport: Transport {
                 throw error
             }
             let length = ResponseBody.announcedLength(of: responseHead, for: request.head)
-            return ClientResponse(head: responseHead, body: delegate.body(for: request, length: length, owner: self, shutDown: { [weak self] in self?.isShutDown ?? true }), request: request)
+            var response = ClientResponse(head: responseHead, body: delegate.body(for: request, length: length, owner: self, shutDown: { [weak self] in self?.isShutDown ?? true }), request: request)
+            response.timeline = timeline
+            return response
         } catch {
             let mapped = NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
             // The head promise fails only before a head arrived: a failure of a response that arrived is

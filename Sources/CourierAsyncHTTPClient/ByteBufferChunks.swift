@@ -5,15 +5,17 @@ import NIOFoundationCompat
 
 extension BodyChunks {
     /// The parts of an AsyncHTTPClient body as `Data`, its errors passed through `mapError`, `owner` kept alive
-    /// until the body is done with (the transport, whose `HTTPClient` delivers it). Both of the transport's paths
-    /// (the delegate's sequence and the async API's body) read their bodies so.
+    /// until the body is done with (the transport, whose `HTTPClient` delivers it); its end is marked on
+    /// `timeline`. Both of the transport's paths (the delegate's sequence and the async API's body) read their
+    /// bodies so.
     static func reading<Buffers: AsyncSequence & Sendable>(
         _ buffers: Buffers,
         owner: any AnyObject & Sendable,
+        timeline: ExchangeTimeline,
         mapError: @escaping @Sendable (any Error) -> NetworkError
     ) -> BodyChunks where Buffers.Element == ByteBuffer {
         BodyChunks(makeIterator: {
-            BodyChunks.AsyncIterator(cursor: BufferReading(buffers.makeAsyncIterator(), owner: owner, mapError: mapError))
+            BodyChunks.AsyncIterator(cursor: BufferReading(buffers.makeAsyncIterator(), owner: owner, timeline: timeline, mapError: mapError))
         })
     }
 }
@@ -31,17 +33,22 @@ private final class BufferReading<Iterator: AsyncIteratorProtocol>: ChunkCursor,
     private var iterator: Iterator
     /// Kept, never read: the body must not outlive what delivers it.
     private let owner: any AnyObject & Sendable
+    private let timeline: ExchangeTimeline
     private let mapError: @Sendable (any Error) -> NetworkError
 
-    init(_ iterator: Iterator, owner: any AnyObject & Sendable, mapError: @escaping @Sendable (any Error) -> NetworkError) {
+    init(_ iterator: Iterator, owner: any AnyObject & Sendable, timeline: ExchangeTimeline, mapError: @escaping @Sendable (any Error) -> NetworkError) {
         self.iterator = iterator
         self.owner = owner
+        self.timeline = timeline
         self.mapError = mapError
     }
 
     func next() async throws -> Data? {
         do {
-            guard let buffer = try await iterator.next() else { return nil }
+            guard let buffer = try await iterator.next() else {
+                timeline.mark(.bodyEnd)
+                return nil
+            }
             // NOTE: a large part becomes `Data` over the buffer's own storage, without a copy
             // (NIO's `.automatic` strategy copies only small parts, where a copy is cheaper).
             return Data(buffer: buffer, byteTransferStrategy: .automatic)

@@ -15,6 +15,7 @@ import Logging
 final class ConnectionSighting: Sendable {
     private let state = Locked(State())
     private let connections: SeenConnections
+    private let timeline: ExchangeTimeline
 
     private struct State {
         var connectionID: Int?
@@ -31,8 +32,9 @@ final class ConnectionSighting: Sendable {
         case none
     }
 
-    init(in connections: SeenConnections) {
+    init(in connections: SeenConnections, timeline: ExchangeTimeline) {
         self.connections = connections
+        self.timeline = timeline
     }
 
     /// A logger to hand AsyncHTTPClient with the request.
@@ -57,6 +59,8 @@ final class ConnectionSighting: Sendable {
             state.connectionID = id
             state.reused = reused
         }
+        timeline.mark(.connectionReady)
+        timeline.update { $0.reusedConnection = reused }
     }
 }
 

@@ -51,11 +51,15 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     /// Read by the transport once the exchange has failed, after the event loop's last word on it.
     private let headSent = Locked(false)
 
+    /// Where the exchange's milestones are marked.
+    private let timeline: ExchangeTimeline
+
     /// Whether any byte of the request was written to a connection.
     var requestHeadSent: Bool { headSent.withLock { $0 } }
 
-    init(eventLoop: any EventLoop, reportingProgressOf progressRequest: ClientRequest? = nil, upload: UploadPump? = nil) {
+    init(eventLoop: any EventLoop, reportingProgressOf progressRequest: ClientRequest? = nil, upload: UploadPump? = nil, timeline: ExchangeTimeline) {
         self.eventLoop = eventLoop
+        self.timeline = timeline
         self.progressRequest = progressRequest
         self.upload = upload
         headPromise = eventLoop.makePromise()
@@ -90,7 +94,7 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
             preconditionFailure("a response body is made once")
         }
         self.chunks = nil
-        return ResponseBody(length: length, chunks: .reading(chunks, owner: owner) { error in
+        return ResponseBody(length: length, chunks: .reading(chunks, owner: owner, timeline: timeline) { error in
             NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: shutDown())
         })
     }
@@ -112,9 +116,11 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
 
     func didSendRequest(task: HTTPClient.Task<Void>) {
         requestSent = true
+        timeline.mark(.requestSent)
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        timeline.mark(.responseStart)
         self.task = task
         headDelivered = true
         headPromise.succeed(head)

@@ -74,6 +74,13 @@ extension MisbehavingHandler {
             } else {
                 reset(context: context)
             }
+        case .slowFirstByte:
+            let delay = TimeAmount.milliseconds(Int64(head.query["ms"].flatMap(Int.init) ?? 300))
+            context.eventLoop.assumeIsolated().scheduleTask(in: delay) { self.write(Self.okReply, context: context) }
+        case .slowBodyEnd:
+            let delay = TimeAmount.milliseconds(Int64(head.query["ms"].flatMap(Int.init) ?? 300))
+            write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n", context: context)
+            context.eventLoop.assumeIsolated().scheduleTask(in: delay) { self.write("{\"ok\":true}", context: context) }
         case .closeWhenIdle:
             let idle = TimeAmount.milliseconds(Int64(head.query["after"].flatMap(Int.init) ?? 0))
             context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: Self.okReply))).assumeIsolated().whenComplete { _ in

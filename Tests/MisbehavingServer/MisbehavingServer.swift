@@ -60,6 +60,12 @@ package final class MisbehavingServer: Sendable {
         /// As ``dropOnReuse``, but a later request on the connection is answered with a reset (RST) once
         /// read, not a close.
         case resetOnReuse = "/reset-on-reuse"
+        /// A kept-alive 200 with `{"ok":true}`, sent whole `?ms=` milliseconds (300 by default) after the request
+        /// was read: a slow first byte.
+        case slowFirstByte = "/slow-first-byte"
+        /// A kept-alive 200 whose head is sent at once and whose 11-byte body `?ms=` milliseconds (300 by
+        /// default) later: a slow body.
+        case slowBodyEnd = "/slow-body-end"
         /// A kept-alive 200 (nothing says the connection will close), then the connection is closed once it
         /// has been idle `?after=` milliseconds (0 by default): a server with a short keep-alive timeout.
         case closeWhenIdle = "/close-when-idle"

@@ -36,10 +36,13 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         var bytesSent: Int64 = 0
         /// Body bytes received and not yet read.
         var buffered = 0
+        /// Where the exchange's milestones are marked.
+        let timeline: ExchangeTimeline
 
-        init(continuation: HeadContinuation, progressRequest: ClientRequest?) {
+        init(continuation: HeadContinuation, progressRequest: ClientRequest?, timeline: ExchangeTimeline) {
             phase = .waitingForHead(continuation)
             self.progressRequest = progressRequest
+            self.timeline = timeline
         }
     }
 
@@ -75,8 +78,8 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
     /// Registers `task` and starts it; `continuation` is resumed with the head and the body chunks, or
     /// with an error. When `deadline` passes before the body has ended, the transfer stops with
     /// `timedOut`. The upload progress of `progressRequest`, when given, is reported as its body goes out.
-    func start(_ task: URLSessionTask, deadline: Duration?, reportingProgressOf progressRequest: ClientRequest?, continuation: HeadContinuation) {
-        lock.withLock { transfers[ObjectIdentifier(task)] = Transfer(continuation: continuation, progressRequest: progressRequest) }
+    func start(_ task: URLSessionTask, deadline: Duration?, reportingProgressOf progressRequest: ClientRequest?, timeline: ExchangeTimeline, continuation: HeadContinuation) {
+        lock.withLock { transfers[ObjectIdentifier(task)] = Transfer(continuation: continuation, progressRequest: progressRequest, timeline: timeline) }
         // NOTE: a task cancelled before this point may have had its URLSession task cancelled before it
         // was registered, and that completion would be lost: end it here instead of resuming.
         if Task.isCancelled {
@@ -144,6 +147,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             completionHandler(.allow)
             return cancel(dataTask)
         }
+        transfer.timeline.mark(.responseStart)
         streamContinuation.onTermination = { [weak self] termination in
             // The reader went away before the end: stop the transfer.
             if case .cancelled = termination { self?.abandon(dataTask) }
@@ -229,13 +233,34 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
         totalBytesExpectedToSend: Int64
     ) {
         let progress: (ClientRequest, Int64)? = lock.withLock {
-            guard let transfer = transfers[ObjectIdentifier(task)], let request = transfer.progressRequest else { return nil }
+            guard let transfer = transfers[ObjectIdentifier(task)] else { return nil }
+            // The last buffer handed over marks the request sent.
+            transfer.timeline.mark(.requestSent)
+            guard let request = transfer.progressRequest else { return nil }
             transfer.bytesSent += bytesSent
             return (request, transfer.bytesSent)
         }
         guard let (request, total) = progress else { return }
         let expected = request.body.length ?? (totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
         request.reportUploadProgress(totalBytesSent: total, expectedBytes: expected)
+    }
+
+    /// The phases Foundation measured, where it fills them: Apple's URLSession does; corelibs on Linux leaves
+    /// a transaction's dates `nil`, and then nothing is taken from it.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        guard let timeline = lock.withLock({ transfers[ObjectIdentifier(task)]?.timeline }),
+              let transaction = metrics.transactionMetrics.last, transaction.fetchStartDate != nil
+        else { return }
+        func span(_ start: Date?, _ end: Date?) -> Duration? {
+            guard let start, let end else { return nil }
+            return .nanoseconds(Int64((end.timeIntervalSince(start) * 1e9).rounded()))
+        }
+        timeline.update { timings in
+            timings.dnsLookup = span(transaction.domainLookupStartDate, transaction.domainLookupEndDate)
+            timings.connecting = span(transaction.connectStartDate, transaction.connectEndDate)
+            timings.tlsHandshake = span(transaction.secureConnectionStartDate, transaction.secureConnectionEndDate)
+            timings.reusedConnection = transaction.isReusedConnection
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -269,6 +294,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             return transfer
         }
         guard let transfer else { return }
+        if error == nil { transfer.timeline.mark(.bodyEnd) }
         let failure = error.map { URLSessionTransfers.networkError(from: $0) }
         switch transfer.phase {
         case .waitingForHead(let continuation):

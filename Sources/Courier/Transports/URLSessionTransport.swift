@@ -195,6 +195,7 @@ public final class URLSessionTransport: Transport {
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
         let urlRequest = try makeURLRequest(request)
         try checkProxy(for: request)
+        let timeline = ExchangeTimeline()
         do {
             let upload = try await UploadSource.make(for: request.body, maxSize: configuration.maxUploadSize)
             let (session, oneShot) = session(for: request)
@@ -213,14 +214,16 @@ public final class URLSessionTransport: Transport {
             let progress = request.options.onProgress == nil || request.body.isEmpty ? nil : request
             let (urlResponse, chunks, knownEmpty) = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    transfers.start(task, deadline: request.options.timeout, reportingProgressOf: progress, continuation: continuation)
+                    transfers.start(task, deadline: request.options.timeout, reportingProgressOf: progress, timeline: timeline, continuation: continuation)
                 }
             } onCancel: {
                 transfers.cancel(task)
             }
             let head = try responseHead(urlResponse)
             let length = knownEmpty ? 0 : ResponseBody.announcedLength(of: head, for: request.head)
-            return ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks).retaining(self), request: request)
+            var response = ClientResponse(head: head, body: ResponseBody(length: length, chunks: chunks).retaining(self), request: request)
+            response.timeline = timeline
+            return response
         } catch {
             if Task.isCancelled {
                 throw NetworkError(.cancelled, message: "the calling task was cancelled; the transfer was stopped.", request: request, underlying: error)

@@ -18,6 +18,8 @@ final class InstrumentationRecorder: Sendable {
         var failure: NetworkError.Kind?
         /// The request as it was sent, once known.
         var sent: ClientRequest?
+        /// Where the transport recorded the exchange's phases, once a response came back.
+        var timeline: ExchangeTimeline?
     }
 
     private let request: ClientRequest
@@ -46,13 +48,14 @@ final class InstrumentationRecorder: Sendable {
     }
 
     /// Ends the whole request, with the request as it was finally sent when it is known.
-    func finish(sent: ClientRequest?, status: HTTPResponse.Status?, failure: NetworkError.Kind?) {
+    func finish(sent: ClientRequest?, status: HTTPResponse.Status?, failure: NetworkError.Kind?, timeline: ExchangeTimeline? = nil) {
         let now = elapsed()
         state.withLock { state in
             state.total = now
             state.status = status
             state.failure = failure
             state.sent = sent
+            state.timeline = timeline
         }
     }
 
@@ -79,9 +82,11 @@ final class InstrumentationRecorder: Sendable {
                 segments.append(.init(name: entry.name, elapsed: inclusive[index], ownTime: own, count: 1))
             }
         }
-        return RequestInstrumentation(
+        var report = RequestInstrumentation(
             request: state.sent ?? request, total: state.total ?? now, segments: segments, status: state.status, failure: state.failure
         )
+        report.exchange = state.timeline?.snapshot
+        return report
     }
 }
 

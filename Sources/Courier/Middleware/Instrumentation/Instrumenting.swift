@@ -11,7 +11,7 @@ struct Instrumenting<C: Clock<Duration>>: Middleware {
         request.options.measuredSegment = nil
         do {
             let response = try await next(request)
-            recorder.finish(sent: response.request, status: response.status, failure: nil)
+            recorder.finish(sent: response.request, status: response.status, failure: nil, timeline: response.timeline)
             report(recorder.report)
             return response
         } catch {

@@ -46,6 +46,9 @@ public struct RequestInstrumentation: Sendable, CustomStringConvertible {
     public var status: HTTPResponse.Status?
     /// What went wrong, when the request failed.
     public var failure: NetworkError.Kind?
+    /// The phases of the exchange, as the transport saw them (``ClientResponse/timings``), when a response
+    /// came back from one; read again later (``ClientResponse/instrumentation``), it includes the body's end.
+    public var exchange: ExchangeTimings?
 
     /// Creates a report; for tests of a report's consumer.
     public init(
@@ -71,6 +74,9 @@ public struct RequestInstrumentation: Sendable, CustomStringConvertible {
             let name = segment.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let times = segment.count > 1 ? ", \(segment.count) times" : ""
             lines.append("  \(name) \(Self.format(segment.elapsed)) (own \(Self.format(segment.ownTime))\(times))")
+        }
+        if let exchange {
+            lines.append("  exchange: \(exchange)")
         }
         return lines.joined(separator: "\n")
     }

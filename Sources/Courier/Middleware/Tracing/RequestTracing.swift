@@ -38,13 +38,29 @@ struct RequestTracing<T: Tracer>: Middleware {
             span.attributes["http.response.body.size"] = bytes
         }
         var observed = response
+        let timeline = response.timeline
         observed.body = response.body.observing { _, ending in
             if case .failed(let error) = ending {
                 Self.record(error, of: sent, on: span)
             }
+            if let timings = timeline?.snapshot {
+                Self.record(timings, on: span)
+            }
             span.end()
         }
         return observed
+    }
+
+    /// One event per phase the transport observed (`http.phase.connection`, `http.phase.first-byte`, …), each
+    /// with its length in seconds, and whether the connection was reused.
+    private static func record(_ timings: ExchangeTimings, on span: T.Span) {
+        for phase in timings.phases {
+            let (seconds, attoseconds) = phase.duration.components
+            span.addEvent(SpanEvent(name: "http.phase.\(phase.name)", attributes: ["duration_s": .double(Double(seconds) + Double(attoseconds) / 1e18)]))
+        }
+        if let reused = timings.reusedConnection {
+            span.attributes["http.connection.reused"] = reused
+        }
     }
 
     /// Marks `span` as failed by `error`, whether the exchange failed before its head or while its body

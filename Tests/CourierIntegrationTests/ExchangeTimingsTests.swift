@@ -1,0 +1,150 @@
+import Courier
+import CourierTestSupport
+import CourierTesting
+import Foundation
+import HTTPTypes
+import MisbehavingServer
+import Testing
+
+/// Issue #37.3: each exchange's phases, as its transport saw them. A server's delay must land in its phase:
+/// checked with a lower bound on that phase and against the other phases, never with a tight upper bound a
+/// loaded machine breaks.
+@Suite("The timing of each phase of an exchange, on both transports", .timeLimit(.minutes(1)))
+struct ExchangeTimingsTests {
+    typealias Behaviour = MisbehavingServer.Behaviour
+
+    static let delay = Duration.milliseconds(300)
+    /// The transport's two paths: AsyncHTTPClient sends a request with a timeout through its delegate API (which
+    /// reports the request written), one without through its async API.
+    static let timeouts: [Duration?] = [nil, .seconds(10)]
+
+    /// How far a mark may fall short of the server's delay: the server's timer starts as it writes, the client
+    /// marks a little after the bytes arrive.
+    static let slack = Duration.milliseconds(10)
+
+    /// Sends `behaviour` with the test's delay, reads the body whole, and returns the response's timings, and
+    /// those it had before the body was read.
+    static func timings(_ behaviour: Behaviour, on server: MisbehavingServer, client: Client, timeout: Duration?, method: HTTPRequest.Method = .get, body: RequestBody = .empty) async throws -> ExchangeTimings {
+        try await timingsBeforeAndAfterTheBody(behaviour, on: server, client: client, timeout: timeout, method: method, body: body).after
+    }
+
+    static func timingsBeforeAndAfterTheBody(_ behaviour: Behaviour, on server: MisbehavingServer, client: Client, timeout: Duration?, method: HTTPRequest.Method = .get, body: RequestBody = .empty) async throws -> (before: ExchangeTimings, after: ExchangeTimings) {
+        var request = try ClientRequest(method, url: server.baseURL + behaviour.rawValue + "?ms=\(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)")
+        request.options.timeout = timeout
+        request.body = body
+        let response = try await client.send(request)
+        let before = try #require(response.timings)
+        _ = try await response.body.collect(upTo: 1 << 20)
+        return (before, try #require(response.timings))
+    }
+
+    @Test("a slow first byte lands before responseStart, not in the body", arguments: TransportUnderTest.allCases, timeouts)
+    func slowFirstByte(_ transport: TransportUnderTest, timeout: Duration?) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await transport.with { t in
+                let timings = try await Self.timings(.slowFirstByte, on: server, client: Client(transport: t), timeout: timeout)
+                let responseStart = try #require(timings.responseStart)
+                let bodyEnd = try #require(timings.bodyEnd)
+                #expect(responseStart >= Self.delay - Self.slack, "\(timings)")
+                #expect(bodyEnd - responseStart < Self.delay, "the delay is not in the body's phase: \(timings)")
+                if transport == .asyncHTTPClient {
+                    let connectionReady = try #require(timings.connectionReady)
+                    #expect(connectionReady < Self.delay, "\(timings)")
+                    #expect(timings.reusedConnection == false)
+                }
+                if let requestSent = timings.requestSent {
+                    #expect(requestSent < Self.delay && requestSent <= responseStart, "\(timings)")
+                }
+            }
+        }
+    }
+
+    @Test("a slow body lands between responseStart and bodyEnd", arguments: TransportUnderTest.allCases, timeouts)
+    func slowBody(_ transport: TransportUnderTest, timeout: Duration?) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await transport.with { t in
+                let (before, timings) = try await Self.timingsBeforeAndAfterTheBody(.slowBodyEnd, on: server, client: Client(transport: t), timeout: timeout)
+                #expect(before.bodyEnd == nil, "the body had not arrived when the head was returned: \(before)")
+                let responseStart = try #require(timings.responseStart)
+                let bodyEnd = try #require(timings.bodyEnd)
+                #expect(bodyEnd - responseStart >= Self.delay - Self.slack, "\(timings)")
+                #expect(responseStart < Self.delay, "the delay is not before the head: \(timings)")
+            }
+        }
+    }
+
+    @Test("AsyncHTTPClient: the request written is marked on the delegate path, for an upload too; a second request reuses the connection")
+    func requestSentAndReuse() async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await TransportUnderTest.asyncHTTPClient.with { t in
+                let client = Client(transport: t)
+                let upload = try await Self.timings(.slowFirstByte, on: server, client: client, timeout: .seconds(10), method: .post, body: .bytes(Data(repeating: 1, count: 100_000)))
+                let requestSent = try #require(upload.requestSent)
+                let responseStart = try #require(upload.responseStart)
+                #expect(requestSent < responseStart && responseStart - requestSent >= Self.delay - Self.slack, "\(upload)")
+                #expect(upload.reusedConnection == false)
+                let second = try await Self.timings(.slowFirstByte, on: server, client: client, timeout: nil)
+                #expect(second.reusedConnection == true, "\(second)")
+                #expect(second.dnsLookup == nil && second.connecting == nil && second.tlsHandshake == nil, "AsyncHTTPClient observes no connection phase")
+            }
+        }
+    }
+
+    @Test("URLSession: a body's last byte handed over marks the request sent")
+    func urlSessionRequestSent() async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await TransportUnderTest.urlSession.with { t in
+                let timings = try await Self.timings(.slowFirstByte, on: server, client: Client(transport: t), timeout: nil, method: .post, body: .bytes(Data(repeating: 1, count: 100_000)))
+                // corelibs fills no URLSessionTaskMetrics transaction (measured): no connection phase on Linux.
+                #if canImport(FoundationNetworking)
+                #expect(timings.connectionReady == nil && timings.reusedConnection == nil && timings.dnsLookup == nil)
+                #endif
+                let requestSent = try #require(timings.requestSent)
+                let responseStart = try #require(timings.responseStart)
+                #expect(responseStart - requestSent >= Self.delay - Self.slack, "\(timings)")
+            }
+        }
+    }
+
+    @Test("instrumented() reports the exchange's phases; tracing() puts one span event per phase", arguments: TransportUnderTest.allCases)
+    func reportsAndSpans(_ transport: TransportUnderTest) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await transport.with { t in
+                let reports = Locked<[RequestInstrumentation]>([])
+                let tracer = W3CInMemoryTracer()
+                let client = Client(transport: t).tracing(with: tracer).instrumented { report in reports.withLock { $0.append(report) } }
+                let timings = try await Self.timings(.slowFirstByte, on: server, client: client, timeout: nil)
+                let report = try #require(reports.withLock { $0.first })
+                let reported = try #require(report.exchange?.responseStart)
+                #expect(reported >= Self.delay - Self.slack && reported == timings.responseStart)
+                #expect(report.description.contains("exchange: "), "\(report)")
+                let span = try #require(tracer.recorded.finishedSpans.first)
+                let names = span.events.map(\.name)
+                #expect(names.contains("http.phase.first-byte") && names.contains("http.phase.body"), "\(names)")
+                if transport == .asyncHTTPClient {
+                    #expect(names.contains("http.phase.connection"), "\(names)")
+                    #expect(span.attributes["http.connection.reused"]?.toSpanAttribute() == false, "a new connection")
+                }
+            }
+        }
+    }
+
+    @Test("a response no exchange produced has no timings")
+    func stubbedResponseHasNone() async throws {
+        let stubs = StubTransport()
+        stubs.stub(.get, "/x", with: .json(#"{"ok":true}"#))
+        let response = try await Client(transport: stubs).send(try ClientRequest(url: "https://api.example.com/x"))
+        #expect(response.timings == nil)
+    }
+
+    @Test("phases: each milestone's time since the one before, and the description")
+    func phasesAndDescription() {
+        let timings = ExchangeTimings(connectionReady: .milliseconds(2), reusedConnection: true, requestSent: .milliseconds(3), responseStart: .milliseconds(10), bodyEnd: .milliseconds(15))
+        #expect(timings.phases.map(\.name) == ["connection", "request", "first-byte", "body"])
+        #expect(timings.phases.map(\.duration) == [.milliseconds(2), .milliseconds(1), .milliseconds(7), .milliseconds(5)])
+        #expect(timings.description == "connection 2.0 ms (reused), sent 3.0 ms, first byte 10.0 ms, body end 15.0 ms")
+        let sparse = ExchangeTimings(dnsLookup: .milliseconds(1), responseStart: .milliseconds(4))
+        #expect(sparse.phases.map(\.name) == ["dns", "first-byte"])
+        #expect(sparse.phases.map(\.duration) == [.milliseconds(1), .milliseconds(4)])
+    }
+}
