@@ -164,7 +164,7 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// One exchange, through AsyncHTTPClient's async API when the request allows it (faster, see
-    /// `exchangeDirectly(_:logger:)`), else through its delegate API. A connection closed before the response
+    /// `exchangeDirectly(_:logger:timeline:)`), else through its delegate API. A connection closed before the response
     /// head is thrown as ``Unanswered``, for ``send(_:)`` to judge.
     private func attempt(_ request: ClientRequest, deadline: NIODeadline?, timeline: ExchangeTimeline) async throws -> ClientResponse {
         guard Self.takesDirectPath(request) else {
