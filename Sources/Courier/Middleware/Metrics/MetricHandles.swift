@@ -36,6 +36,12 @@ final class MetricHandles: Sendable {
     private let names: MetricNames
     private let routes = Locked<[Route: RouteHandles]>([:])
     private let outcomes = Locked<[Outcome: OutcomeHandles]>([:])
+    private let phases = Locked<[Phase: Timer]>([:])
+
+    struct Phase: Hashable {
+        let route: Route
+        let name: String
+    }
 
     init(factory: any MetricsFactory, names: MetricNames) {
         self.factory = factory
@@ -69,6 +75,18 @@ final class MetricHandles: Sendable {
         return outcomes.withLock { table in
             if let found = table[outcome] { return found }
             if table.count < Self.limit { table[outcome] = made }
+            return made
+        }
+    }
+
+    /// The timer of one phase of the exchanges on a route (``ExchangeTimings/phases``).
+    func timer(for phase: Phase) -> Timer {
+        if let found = phases.withLock({ $0[phase] }) { return found }
+        let dimensions = [("method", phase.route.method), ("host", phase.route.host), ("phase", phase.name)]
+        let made = Timer(label: names.phaseDuration, dimensions: dimensions, preferredDisplayUnit: .seconds, factory: factory)
+        return phases.withLock { table in
+            if let found = table[phase] { return found }
+            if table.count < Self.limit { table[phase] = made }
             return made
         }
     }

@@ -33,6 +33,17 @@ struct RequestMetrics<C: Clock<Duration>>: ExchangeObserver {
         return Observation(route: route, inFlight: routeHandles.inFlight, start: clock.now)
     }
 
+    /// The phases the transport saw until the head, one timer each (the body's end comes later; the duration
+    /// timer covers it).
+    func exchange(_ observation: Observation, received response: ClientResponse) {
+        guard let timings = response.timings else { return }
+        for phase in timings.phases {
+            let (seconds, attoseconds) = phase.duration.components
+            handles.timer(for: MetricHandles.Phase(route: observation.route, name: phase.name))
+                .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        }
+    }
+
     func exchange(_ observation: Observation, ended end: ExchangeEnd) {
         let elapsed = observation.start.duration(to: clock.now)
         switch end {
@@ -77,6 +88,10 @@ public struct MetricNames: Sendable, Equatable {
     public var retries: String
     /// Meter: requests in flight, by `method` and `host`. `<prefix>_requests_in_flight`.
     public var inFlight: String
+    /// Timer: each phase of an exchange the transport observed until the response head (``ExchangeTimings``:
+    /// `dns`, `connect`, `tls`, `connection`, `request`, `first-byte`), by `method`, `host` and `phase`.
+    /// `<prefix>_request_phase_duration_seconds`.
+    public var phaseDuration: String
 
     /// The labels with `prefix` and an underscore before each name.
     public init(prefix: String = "courier") {
@@ -85,13 +100,15 @@ public struct MetricNames: Sendable, Equatable {
         duration = "\(prefix)_request_duration_seconds"
         retries = "\(prefix)_request_retries_total"
         inFlight = "\(prefix)_requests_in_flight"
+        phaseDuration = "\(prefix)_request_phase_duration_seconds"
     }
 }
 
 extension Client {
     /// A client that records metrics for every request through swift-metrics: a request count, failures
     /// by kind, a duration histogram, retries and an in-flight gauge, with dimensions for the method,
-    /// the host and the status class. See ``MetricNames`` for the labels.
+    /// the host and the status class, and a histogram per phase of the exchange the transport observed
+    /// (``ExchangeTimings``). See ``MetricNames`` for the labels.
     ///
     /// Without a metrics backend (`MetricsSystem.bootstrap(…)`) the default factory records nothing.
     ///

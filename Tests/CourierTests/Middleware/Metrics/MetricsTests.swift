@@ -56,6 +56,34 @@ struct MetricsTests {
         #expect(try metrics.expectCounter(Self.names.requests, last).totalValue == 1)
     }
 
+    @Test("each phase the transport observed until the head is timed, by method, host and phase; a response with no timings adds none")
+    func phases() async throws {
+        let metrics = TestMetrics()
+        let transport = RecordingTransport { request in
+            var response = stubResponse(200, body: "ok", for: request)
+            if request.head.path == "/timed" {
+                let timeline = ExchangeTimeline()
+                timeline.update { timings in
+                    timings.connectionReady = .milliseconds(2)
+                    timings.requestSent = .milliseconds(3)
+                    timings.responseStart = .milliseconds(10)
+                }
+                response.timeline = timeline
+            }
+            return response
+        }
+        let client = Client(transport: transport).reportingMetrics(to: metrics, clock: TestClock())
+        _ = try await client.send(try ClientRequest(url: "https://api.example.com/untimed")).body.collect(upTo: 100)
+        #expect(metrics.timers.filter { $0.label == Self.names.phaseDuration }.isEmpty)
+        _ = try await client.send(try ClientRequest(url: "https://api.example.com/timed")).body.collect(upTo: 100)
+        func phase(_ name: String) throws -> [Int64] {
+            try metrics.expectTimer(Self.names.phaseDuration, [("method", "GET"), ("host", "api.example.com"), ("phase", name)]).values
+        }
+        #expect(try phase("connection") == [2_000_000])
+        #expect(try phase("request") == [1_000_000])
+        #expect(try phase("first-byte") == [7_000_000])
+    }
+
     @Test("a failure is counted by kind, under the status class 'error'")
     func failures() async throws {
         let metrics = TestMetrics()
