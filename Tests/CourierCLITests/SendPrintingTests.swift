@@ -32,6 +32,10 @@ struct SendPrintingTests {
             #expect(outcome.standardError.contains("POST /echo HTTP/1.1\n"))
             #expect(outcome.standardError.contains("\nContent-Length: 9\n\n{\"a\":\"1\"}\n\nHTTP/1.1 200 OK\n"))
             #expect(try JSONDecoder().decode(TestServer.Echo.self, from: outcome.output).body == #"{"a":"1"}"#)
+            // Then the phases, after the body (issue #37.6): courier send goes through AsyncHTTPClient, which
+            // sees the connection, the head and the body's end.
+            let timings = try #require(outcome.standardError.split(separator: "\n").last { $0.hasPrefix("timings: ") })
+            #expect(timings.contains("connection ") && timings.contains("(new)") && timings.contains("first byte ") && timings.contains("body end "), "\(timings)")
         }
     }
 

@@ -69,7 +69,7 @@ struct SendCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "Write the response body, exactly, to this file instead of standard output.")
     var output: String?
 
-    @Flag(name: [.short, .long], help: "Print the whole exchange: the request head and body, the response head (to standard error) and body.")
+    @Flag(name: [.short, .long], help: "Print the whole exchange: the request head and body, the response head (to standard error) and body, then the timing of each phase.")
     var verbose = false
 
     @Flag(name: [.short, .long], help: "Print the response body only (no status line).")
@@ -137,7 +137,8 @@ struct SendCommand: AsyncParsableCommand {
         configuration.proxies = try SendTransport.proxies(proxy: proxy, noProxy: noproxy)
         let transport = AsyncHTTPClientTransport(configuration: configuration)
         do {
-            let exchange = SendExchange(parts: parts, terminal: terminal, streaming: stream, download: download, output: output)
+            var exchange = SendExchange(parts: parts, terminal: terminal, streaming: stream, download: download, output: output)
+            exchange.showsTimings = verbose
             let code = try await exchange.run(request, client: try makeClient(transport))
             try await transport.shutdown()
             return code

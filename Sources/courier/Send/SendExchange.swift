@@ -9,6 +9,8 @@ struct SendExchange {
     let streaming: Bool
     let download: Bool
     let output: String?
+    /// Whether to end with the exchange's phases (`--verbose`).
+    var showsTimings = false
     var standardOutput: any ByteSink = FileDescriptorSink.standardOutput
     var standardError: any ByteSink = FileDescriptorSink.standardError
 
@@ -20,6 +22,16 @@ struct SendExchange {
             try standardError.write("\n\n")
         }
         let response = try await client.send(request)
+        let code = try await deliver(response, heads: heads)
+        // After the body: its end is one of the phases.
+        if showsTimings, let timings = response.timings {
+            try standardError.write("\n" + heads.timings(timings) + "\n")
+        }
+        return code
+    }
+
+    /// The response head, body or file, as the flags say; the exit code its status gives.
+    private func deliver(_ response: ClientResponse, heads: SendOutput) async throws -> SendExitCode {
         let status = response.status
         let code = SendExitCode.forStatus(status.code)
         var statusShown = parts.responseHead

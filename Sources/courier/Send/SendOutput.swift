@@ -48,4 +48,9 @@ struct SendOutput {
         let phrase = status.reasonPhrase.isEmpty ? StatusText.phrase(for: status.code) : status.reasonPhrase
         return palette.paint("HTTP/1.1 \(status.code) \(phrase)".trimmingCharacters(in: .whitespaces), colour)
     }
+
+    /// `timings: connection 0.4 ms (new), first byte 2.1 ms, body end 2.3 ms`: what `-v` ends with.
+    func timings(_ timings: ExchangeTimings) -> String {
+        palette.paint("timings: \(timings)", .blue)
+    }
 }
