@@ -75,6 +75,7 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
         return phases
     }
 
+    /// One line, the known phases in order: `connection 0.4 ms (reused), sent 0.6 ms, first byte 212.3 ms`.
     public var description: String {
         func ms(_ duration: Duration) -> String {
             let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
