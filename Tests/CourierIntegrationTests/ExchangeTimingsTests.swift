@@ -57,7 +57,11 @@ struct ExchangeTimingsTests {
         }
     }
 
-    @Test("a slow body lands between responseStart and bodyEnd", arguments: TransportUnderTest.allCases, timeouts)
+    /// NOTE: not AsyncHTTPClient's async-API path (no timeout): there `responseStart` is when the transport's task
+    /// resumes with the head, and in two runs of the whole target (the cooperative pool saturated by other
+    /// suites) that came with the body, 1 s later, five tries in a row; its delegate path marks the head on the
+    /// event loop. The README and `ExchangeTimings.responseStart` say so.
+    @Test("a slow body lands between responseStart and bodyEnd", arguments: zip([TransportUnderTest.urlSession, .urlSession, .asyncHTTPClient], [nil, .seconds(10), .seconds(10)] as [Duration?]))
     func slowBody(_ transport: TransportUnderTest, timeout: Duration?) async throws {
         try await MisbehavingServer.withRunning { server in
             try await transport.with { t in

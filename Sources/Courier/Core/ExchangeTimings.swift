@@ -17,7 +17,7 @@
 /// | ``reusedConnection`` | yes on HTTP/1 | from `URLSessionTaskMetrics` on Apple platforms; `nil` on Linux |
 /// | ``dnsLookup``, ``connecting``, ``tlsHandshake`` | `nil`: AsyncHTTPClient has no hook for them; a new connection's set-up is inside ``connectionReady`` | from `URLSessionTaskMetrics` on Apple platforms; `nil` on Linux, where FoundationNetworking fills no transaction metrics (measured) |
 /// | ``requestSent`` | when the request has a timeout, a streamed body or watched upload progress (its delegate API); `nil` otherwise | for a request with a body, when its last byte was handed over |
-/// | ``responseStart``, ``bodyEnd`` | yes | yes |
+/// | ``responseStart``, ``bodyEnd`` | yes (see ``responseStart``) | yes |
 ///
 /// The timings are a snapshot: ``ClientResponse/timings`` read before the body's end arrived has no
 /// ``bodyEnd``. A response that no exchange produced (a cache hit, a stub) has none at all.
@@ -35,6 +35,9 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
     /// Until the request — its head and its body — was written.
     public var requestSent: Duration?
     /// Until the response head arrived: the server's first byte, as near as the transport can tell.
+    /// `AsyncHTTPClientTransport` marks it on its event loop for a request it sends through AsyncHTTPClient's
+    /// delegate API (one with a timeout, a streamed body or upload progress); otherwise when its task resumes
+    /// with the head, which a busy cooperative thread pool can delay.
     public var responseStart: Duration?
     /// Until the last byte of the body arrived; `nil` before that. `AsyncHTTPClientTransport`, which slows the
     /// server down to the reader's pace, marks it when the reader reaches the end.
