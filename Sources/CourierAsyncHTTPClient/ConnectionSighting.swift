@@ -13,14 +13,9 @@ import Logging
 /// request look as if it never reached a connection: `HostileServerTests`' test that a GET whose new
 /// connection closed unanswered is sent once would then fail.
 final class ConnectionSighting: Sendable {
-    private let state = Locked(State())
+    private let state = Locked(Outcome.none)
     private let connections: SeenConnections
     private let timeline: ExchangeTimeline
-
-    private struct State {
-        var connectionID: Int?
-        var reused = false
-    }
 
     /// What AsyncHTTPClient said of the exchange's connection.
     enum Outcome {
@@ -42,23 +37,17 @@ final class ConnectionSighting: Sendable {
         Logger(label: "courier.connection-sighting") { _ in SightingHandler(sighting: self) }
     }
 
-    /// The connection the exchange was last given, if any.
+    /// What is known of the connection the exchange was last given.
     var outcome: Outcome {
-        state.withLock { state in
-            guard state.connectionID != nil else { return .none }
-            return state.reused ? .reused : .new
-        }
+        state.withLock { $0 }
     }
 
     /// Notes that AsyncHTTPClient scheduled the request on connection `id`.
     fileprivate func scheduled(on id: Int) {
         let reused = connections.sight(id)
-        state.withLock { state in
-            // A redirect AsyncHTTPClient followed, or a retry of its own, may schedule the request again: the
-            // last connection is the one whose failure is reported.
-            state.connectionID = id
-            state.reused = reused
-        }
+        // A redirect AsyncHTTPClient followed, or a retry of its own, may schedule the request again: the last
+        // connection is the one whose failure is reported.
+        state.withLock { $0 = reused ? .reused : .new }
         timeline.mark(.connectionReady)
         timeline.update { $0.reusedConnection = reused }
     }

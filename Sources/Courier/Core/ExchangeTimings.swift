@@ -80,10 +80,7 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
 
     /// One line, the known phases in order: `connection 0.4 ms (reused), sent 0.6 ms, first byte 212.3 ms`.
     public var description: String {
-        func ms(_ duration: Duration) -> String {
-            let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-            return "\((value * 10).rounded() / 10) ms"
-        }
+        func ms(_ duration: Duration) -> String { "\(duration.milliseconds) ms" }
         var parts: [String] = []
         if let dnsLookup { parts.append("dns \(ms(dnsLookup))") }
         if let connecting { parts.append("connect \(ms(connecting))") }

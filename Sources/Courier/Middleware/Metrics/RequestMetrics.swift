@@ -38,9 +38,8 @@ struct RequestMetrics<C: Clock<Duration>>: ExchangeObserver {
     func exchange(_ observation: Observation, received response: ClientResponse) {
         guard let timings = response.timings else { return }
         for phase in timings.phases {
-            let (seconds, attoseconds) = phase.duration.components
             handles.timer(for: MetricHandles.Phase(route: observation.route, name: phase.name))
-                .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+                .recordNanoseconds(Self.nanoseconds(phase.duration))
         }
     }
 
@@ -59,11 +58,15 @@ struct RequestMetrics<C: Clock<Duration>>: ExchangeObserver {
         observation.inFlight.decrement()
     }
 
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     private func record(_ route: MetricHandles.Route, statusClass: String, failure: NetworkError.Kind?, elapsed: Duration) {
         let outcome = handles.handles(for: MetricHandles.Outcome(route: route, statusClass: statusClass))
         outcome.requests.increment()
-        let (seconds, attoseconds) = elapsed.components
-        outcome.duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        outcome.duration.recordNanoseconds(Self.nanoseconds(elapsed))
         if let failure {
             // Failures are rare and their kinds many: their counter is made when one happens.
             Counter(label: names.failures, dimensions: [("method", route.method), ("host", route.host), ("kind", failure.name)], factory: factory)
