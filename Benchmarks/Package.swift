@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // LoadGen's `openapi-ahc` client: Apple's OpenAPI runtime and its AsyncHTTPClient transport, as an app
         // with a swift-openapi-generator client over AsyncHTTPClient has them.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
@@ -96,6 +97,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                // `LOADGEN_CA`: the private CA of the TLS rows (HTTP/2 and HTTP/1.1 over TLS).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -3,6 +3,7 @@
 # - curl (the observability tests paste Courier's cURL descriptions into a shell), GNU time (the OpenAPI corpus
 #   script measures peak memory) and python3-venv, from apt when missing;
 # - tinyproxy and microsocks from apt (scripts/proxy-e2e.sh starts them for the proxy tests);
+# - nginx from apt (scripts/nginx-e2e.sh for the resumable downloads, scripts/h2-e2e.sh for HTTP/2 over TLS);
 # - httpbin, a FastAPI app and an aiohttp echo that decodes compressed requests, from PyPI, pinned, in a venv under
 #   .build (scripts/openapi-e2e/start.sh starts them on free loopback ports for the end-to-end tests, and stops them
 #   when this script exits);
@@ -34,6 +35,8 @@ source scripts/openapi-e2e/start.sh
 source scripts/nginx-e2e.sh   # NGINX_URL, NGINX_ROOT for the resumable-download tests
 # shellcheck source=proxy-e2e.sh
 source scripts/proxy-e2e.sh   # tinyproxy and microsocks for the proxy tests
+# shellcheck source=h2-e2e.sh
+source scripts/h2-e2e.sh      # nginx over TLS with HTTP/2 for the HTTP/2 tests
 if [ $# -gt 0 ]; then
     swift test --skip-build "$@"
     exit

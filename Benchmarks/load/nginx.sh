@@ -7,6 +7,9 @@
 #                                        port and prints "PORT PID".
 #   Benchmarks/load/nginx.sh stop DIR    stops the nginx started in DIR, by its PID.
 #
+# With TLS_CERT and TLS_KEY set (PEM files), it also serves the same documents over TLS on two more ports, one
+# speaking HTTP/2 (ALPN h2) and one HTTP/1.1 only, and prints "PORT PID H2_PORT TLS_HTTP1_PORT".
+#
 # POST /upload reads the whole body, discards it and answers 204. /cached/item.json is item.json with
 # `Cache-Control: max-age=86400`.
 set -euo pipefail
@@ -47,6 +50,34 @@ PY
     chmod a+rwx "$shm"
     echo "$shm" > "$dir/shm"
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    tls_servers="" tls_ports=""
+    if [ -n "${TLS_CERT:-}" ] && [ -n "${TLS_KEY:-}" ]; then
+        cp "$TLS_CERT" "$dir/tls.pem"
+        cp "$TLS_KEY" "$dir/tls.key"
+        chmod a+r "$dir/tls.pem" "$dir/tls.key"
+        read -r h2_port h1_port < <(python3 -c '
+import socket
+sockets = [socket.socket() for _ in range(2)]
+for s in sockets: s.bind(("127.0.0.1", 0))
+print(*(s.getsockname()[1] for s in sockets))')
+        for listen in "$h2_port ssl http2" "$h1_port ssl"; do
+            tls_servers+="
+    server {
+        listen 127.0.0.1:$listen;
+        ssl_certificate $dir/tls.pem;
+        ssl_certificate_key $dir/tls.key;
+        ssl_session_cache shared:tls:1m;
+        root $dir/html;
+        location = /upload {
+            client_max_body_size 0;
+            client_body_temp_path $shm;
+            proxy_request_buffering on;
+            proxy_pass http://127.0.0.1:$port/sink;
+        }
+    }"
+        done
+        tls_ports=" $h2_port $h1_port"
+    fi
     cat > "$dir/nginx.conf" <<CONF
 worker_processes 1;
 pid $dir/nginx.pid;
@@ -89,12 +120,12 @@ http {
             alias $dir/html/item.json;
             add_header Cache-Control "public, max-age=86400";
         }
-    }
+    }$tls_servers
 }
 CONF
     "$nginx" -p "$dir" -c "$dir/nginx.conf" -e "$dir/logs/error.log"
     for _ in $(seq 50); do [ -s "$dir/nginx.pid" ] && break; sleep 0.1; done
-    echo "$port $(cat "$dir/nginx.pid")"
+    echo "$port $(cat "$dir/nginx.pid")$tls_ports"
     ;;
 stop)
     if [ -s "$dir/nginx.pid" ]; then kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true; fi

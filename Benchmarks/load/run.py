@@ -9,7 +9,9 @@ request. With --transfers it also runs the 100 MiB and 1 GiB downloads and the 1
 
     swift build -c release --package-path Benchmarks --product LoadGen
     Benchmarks/load/run.py [--rounds 5] [--requests 20000] [--concurrency 1,8,64] [--pool 64]
-                           [--transfers] [--write BENCHMARKS.md]
+                           [--transfers] [--tls] [--write BENCHMARKS.md]
+
+--tls runs raw AHC and Courier bare over TLS instead, against an HTTP/2 and an HTTP/1.1 listener.
 
 --write replaces the text between <!-- load:begin --> and <!-- load:end --> in that file.
 """
@@ -55,6 +57,8 @@ USER_PAIRS = [
     ("courier-user-header", "courier-auth", "a user's bearer header / `.authorizing(with: .bearer)`"),
     ("courier-user-observer", "courier-logging", "a user's log lines (observer) / `.logging(to:)`"),
 ]
+# With --tls: the bare client and its raw counterpart, each over HTTP/2 and over HTTP/1.1 with TLS.
+TLS_CLIENTS = ["raw-ahc", "courier-bare"]
 CACHE = ["raw-ahc", "courier-bare", "courier-cache-memory", "courier-cache-disk", "courier-cache-authorized"]
 # The build the tables' command lines name (run from the repository's root).
 BUILD = "swift build -c release --package-path Benchmarks --product LoadGen"
@@ -84,6 +88,8 @@ def main():
     parser.add_argument("--clients", default=",".join(c for c in LABELS if c not in LAYERS and c not in CACHE[2:]))
     parser.add_argument("--layers", action="store_true", help="cost each built-in alone against Courier bare")
     parser.add_argument("--cache", action="store_true", help="cache hits against the round trips they save")
+    parser.add_argument("--tls", action="store_true",
+                        help="raw AHC and Courier bare over TLS, HTTP/2 against HTTP/1.1 (issue #37)")
     parser.add_argument("--transfers", action="store_true")
     parser.add_argument("--transfer-rounds", type=int, default=3)
     parser.add_argument("--write")
@@ -91,21 +97,35 @@ def main():
     clients = ["courier-bare"] + LAYERS if args.layers else CACHE if args.cache else args.clients.split(",")
     work = tempfile.mkdtemp(prefix="courier-load-")
     nginx = os.path.join(ROOT, "Benchmarks/load/nginx.sh")
-    env = dict(os.environ, BIG_MIB="1024" if args.transfers else "1")
-    port, pid = subprocess.run([nginx, "start", work], check=True, capture_output=True, text=True, env=env).stdout.split()
-    url = f"http://127.0.0.1:{port}"
+    env = dict(os.environ, BIG_MIB=("100" if args.tls else "1024") if args.transfers else "1")
+    if args.tls:
+        fixtures = os.path.join(ROOT, "Tests/CourierIntegrationTests/Fixtures")
+        env.update(TLS_CERT=os.path.join(fixtures, "tls-ca-signed-server-cert.pem"),
+                   TLS_KEY=os.path.join(fixtures, "tls-ca-signed-server-key.pem"))
+        os.environ["LOADGEN_CA"] = os.path.join(fixtures, "tls-private-ca-cert.pem")
+    ports = subprocess.run([nginx, "start", work], check=True, capture_output=True, text=True, env=env).stdout.split()
+    url = f"http://127.0.0.1:{ports[0]}"
     lines = []
     try:
         results = {}  # (client, c) -> [result per round]
+        # With --tls each client runs against the HTTP/2 and the HTTP/1.1 listener: "raw-ahc@h2", "raw-ahc@h1".
+        targets = ([(f"{client}@{name}", client, f"https://127.0.0.1:{port}") for client in TLS_CLIENTS
+                    for name, port in (("h2", ports[2]), ("h1", ports[3]))] if args.tls
+                   else [(client, client, url) for client in clients])
         for c in [int(x) for x in args.concurrency.split(",")]:
             for r in range(args.rounds):
-                order = clients if r % 2 == 0 else list(reversed(clients))
-                for client in order:
-                    result = run(args.binary, client, url, concurrency=c, requests=args.requests, pool=args.pool)
-                    results.setdefault((client, c), []).append(result)
-                    print(json.dumps(result), flush=True)
-        lines += cache_table(results, args) if args.cache else table(results, clients, args)
-        if args.transfers:
+                order = targets if r % 2 == 0 else list(reversed(targets))
+                for key, client, target in order:
+                    result = run(args.binary, client, target, concurrency=c, requests=args.requests, pool=args.pool)
+                    results.setdefault((key, c), []).append(result)
+                    print(json.dumps(dict(result, over=key)), flush=True)
+        lines += (tls_table(results, args) if args.tls else cache_table(results, args) if args.cache
+                  else table(results, clients, args))
+        if args.transfers and args.tls:
+            big = [("100 MiB download", "download", 100 << 20), ("100 MiB upload", "upload", 100 << 20)]
+            for name, port in (("HTTP/2", ports[2]), ("HTTP/1.1 + TLS", ports[3])):
+                lines += transfers(args, f"https://127.0.0.1:{port}", work, cases=big, title=f" over {name}")
+        elif args.transfers:
             lines += transfers(args, url, work)
     finally:
         subprocess.run([nginx, "stop", work])
@@ -115,7 +135,7 @@ def main():
     if args.write:
         path = args.write
         document = open(path).read()
-        marker = "cache" if args.cache else "layers" if args.layers else "load"
+        marker = "tls" if args.tls else "cache" if args.cache else "layers" if args.layers else "load"
         begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
         if begin in document and end in document:
             head, rest = document.split(begin, 1)
@@ -165,6 +185,42 @@ def table(results, clients, args):
     return out
 
 
+def tls_table(results, args):
+    """Raw AHC and Courier bare over TLS: each over HTTP/2 and HTTP/1.1, and Courier against raw AHC on each."""
+    cs = sorted({c for (_, c) in results})
+    command = (f"Benchmarks/load/run.py --tls --rounds {args.rounds} --requests {args.requests} "
+               f"--concurrency {args.concurrency} --pool {args.pool}"
+               + (f" --transfers --transfer-rounds {args.transfer_rounds}" if args.transfers else ""))
+    out = [f"Measured {datetime.date.today()} on this machine (Linux x86_64, 2 cores, Swift 6.3.1, release build), "
+           f"nginx `worker_processes 1` serving a 1,020-byte JSON over TLS on loopback (one listener with `http2`, "
+           f"one without), each client in its own process, {args.rounds} alternating rounds × {args.requests:,} "
+           f"requests; over HTTP/1.1 a pool of {args.pool} connections on both sides, over HTTP/2 one connection. "
+           f"Command: `{BUILD} && {command}`.", "",
+           "| client | c | req/s (median) | p50 µs | p99 µs | CPU µs/request |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for client in TLS_CLIENTS:
+        for name, label in (("h2", "HTTP/2"), ("h1", "HTTP/1.1")):
+            for c in cs:
+                rows = results.get((f"{client}@{name}", c), [])
+                if rows:
+                    out.append(f"| {LABELS[client]} over {label} + TLS | {c} | {median([x['rps'] for x in rows]):,.0f} | "
+                               f"{median([x['p50_us'] for x in rows]):,.0f} | {median([x['p99_us'] for x in rows]):,.0f} | "
+                               f"{median([x['cpu_us_per_request'] for x in rows]):.1f} |")
+    out += ["", "Throughput ratios, the median of the per-round paired ratios (and the CPU µs per request the first adds):", "",
+            "| ratio | " + " | ".join(f"c={c}" for c in cs) + " |", "| --- |" + " ---: |" * len(cs)]
+    pairs = [("courier-bare@h2", "raw-ahc@h2", "Courier bare / raw AHC, both over HTTP/2"),
+             ("courier-bare@h1", "raw-ahc@h1", "Courier bare / raw AHC, both over HTTP/1.1 + TLS"),
+             ("raw-ahc@h2", "raw-ahc@h1", "raw AHC over HTTP/2 / over HTTP/1.1 + TLS"),
+             ("courier-bare@h2", "courier-bare@h1", "Courier bare over HTTP/2 / over HTTP/1.1 + TLS")]
+    for subject, base, label in pairs:
+        cells = []
+        for c in cs:
+            a, b = results.get((subject, c), []), results.get((base, c), [])
+            extra = median([x["cpu_us_per_request"] - y["cpu_us_per_request"] for x, y in zip(a, b)])
+            cells.append(f"{median([x['rps'] / y['rps'] for x, y in zip(a, b)]):.2f}× ({extra:+.0f} µs)")
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
 def cache_table(results, args):
     """Each cache hit against the round trips it saves: raw AHC and Courier bare fetching the same document."""
     cs = sorted({c for (_, c) in results})
@@ -197,12 +253,12 @@ def cache_table(results, args):
     return out
 
 
-def transfers(args, url, work):
-    out = ["", "Transfers (the body streamed, never collected), each a process of its own, "
+def transfers(args, url, work, cases=None, title=""):
+    out = ["", f"Transfers{title} (the body streamed, never collected), each a process of its own, "
            f"{args.transfer_rounds} alternating rounds, median MiB/s and peak RSS:", "",
            "| transfer | raw AHC MiB/s | Courier MiB/s | ratio | raw AHC peak RSS | Courier peak RSS |",
            "| --- | ---: | ---: | ---: | ---: | ---: |"]
-    cases = [("100 MiB download", "download", 100 << 20), ("1 GiB download", "download", 1 << 30), ("1 GiB upload", "upload", 1 << 30)]
+    cases = cases or [("100 MiB download", "download", 100 << 20), ("1 GiB download", "download", 1 << 30), ("1 GiB upload", "upload", 1 << 30)]
     for label, kind, size in cases:
         raw, ours = [], []
         if kind == "download":

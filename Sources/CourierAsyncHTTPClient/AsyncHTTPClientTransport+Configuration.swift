@@ -35,7 +35,13 @@ extension AsyncHTTPClientTransport {
         public var maxConnectionsPerHost: Int
         /// How long an idle pooled connection is kept.
         public var idleConnectionTimeout: Duration
-        /// Whether HTTP/2 is negotiated over TLS (`automatic`) or only HTTP/1.1 is spoken.
+        /// Whether HTTP/2 is negotiated over TLS (`automatic`, the default) or only HTTP/1.1 is spoken.
+        ///
+        /// With `automatic`, a server that offers `h2` in the TLS handshake (ALPN) gets HTTP/2: every request to
+        /// it shares one connection, up to the number of streams the server allows at once, and
+        /// ``maxConnectionsPerHost`` does not apply. `http` URLs always use HTTP/1.1 (no cleartext HTTP/2).
+        /// Choose `http1Only` for a server or proxy that mishandles HTTP/2, or to spread requests over several
+        /// connections (and event loops) where one HTTP/2 connection is a bottleneck.
         public var httpVersion: HTTPVersion
         /// Whether compressed responses are decoded, and the limit that stops a decompression bomb.
         public var decompression: Decompression
@@ -128,8 +134,14 @@ extension AsyncHTTPClientTransport {
                 // NOTE: AsyncHTTPClient has no verification callback; these initializers run on each new
                 // connection after its TLS handshake and before the pool hands it out.
                 configuration.http1_1ConnectionDebugInitializer = PublicKeyPinning.verifier(for: pinnedPublicKeys)
-                configuration.http2ConnectionDebugInitializer = PublicKeyPinning.verifier(for: pinnedPublicKeys)
             }
+            // On HTTP/2, a stream the server did not process is told from one it reset (HTTP2StreamWatch).
+            let verifier = pinnedPublicKeys.isEmpty ? nil : PublicKeyPinning.verifier(for: pinnedPublicKeys)
+            configuration.http2ConnectionDebugInitializer = { channel in
+                guard let verifier else { return HTTP2StreamWatch.watchConnection(channel) }
+                return verifier(channel).flatMap { HTTP2StreamWatch.watchConnection(channel) }
+            }
+            configuration.http2StreamChannelDebugInitializer = HTTP2StreamWatch.watchStream
             // A refused connection fails the request at once, as on every transport; retry is the
             // retry middleware's decision, not the pool's.
             configuration.connectionPool.retryConnectionEstablishment = false

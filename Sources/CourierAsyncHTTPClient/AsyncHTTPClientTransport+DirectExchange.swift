@@ -40,7 +40,7 @@ extension AsyncHTTPClientTransport {
             outgoing.body = .bytes(ByteBuffer(bytes: data))
         }
         let response = try await client(for: request).execute(outgoing, deadline: .distantFuture, logger: logger)
-        timeline.mark(.responseStart)
+        timeline.mark(.responseStart, over: response.version)
         let head = try responseHead(HTTPResponseHead(version: response.version, status: response.status, headers: response.headers))
         let length = ResponseBody.announcedLength(of: head, for: request.head)
         let chunks = BodyChunks.reading(response.body, owner: self, timeline: timeline) { [weak self] error in
@@ -76,5 +76,17 @@ extension AsyncHTTPClientTransport {
             headers.add(name: "Cookie", value: cookies.joined(separator: "; "))
         }
         return headers
+    }
+}
+
+extension ExchangeTimeline {
+    /// Marks `milestone` now and notes the protocol the response came over, as ALPN names it.
+    func mark(_ milestone: Milestone, over version: HTTPVersion) {
+        mark(milestone)
+        let name = switch (version.major, version.minor) {
+        case (2, _): "h2"
+        default: "http/\(version.major).\(version.minor)"
+        }
+        update { $0.networkProtocol = name }
     }
 }

@@ -26,12 +26,19 @@ import NIOSSL
 /// `RequestOptions.timeout` as a deadline for the whole exchange including the body, stops
 /// the transfer when the calling task is cancelled or the body's reader goes away, and maps NIO and
 /// AsyncHTTPClient errors onto the same `NetworkError.Kind` values as `URLSessionTransport`.
+///
+/// Over TLS it speaks HTTP/2 when the server offers it (``Configuration/httpVersion``): the requests to one
+/// host then share one connection, as many at once as the server allows; a stream the server resets fails
+/// with `NetworkError.Kind.streamReset(code:)`. A transport over a client you pass in
+/// (``init(client:decodesBodies:runsLayersOnEventLoops:)``) cannot tell a stream the server did not process
+/// from one it reset, and replays neither.
 /// It reports upload progress to `RequestOptions.onProgress` part by part, as AsyncHTTPClient
 /// writes the body to the connection.
 ///
 /// Against hostile servers (each pinned by a test; the README's "Reliability" table compares both
-/// transports): a request is never sent twice unless none of its bytes were written, or it is safe to repeat
-/// (`GET`, `HEAD`) and met a stale pooled connection, and then only once; a streamed upload
+/// transports): a request is never sent twice unless the server cannot have acted on it (none of its bytes
+/// were written, or HTTP/2 said the server did not process it), or it is safe to repeat (`GET`, `HEAD`) and met a
+/// stale pooled connection, and then only once; a streamed upload
 /// answered early ends with that answer; a slow reader slows the server down (back-pressure); requests cut
 /// off by ``shutdown()`` fail with `shutdown`; a private CA and pinned certificates or public keys are
 /// configured without NIO knowledge (``Configuration/pinnedPublicKeys``). What it cannot do: bound a flood
@@ -136,8 +143,10 @@ public final class AsyncHTTPClientTransport: Transport {
     ///
     /// It sends a request a second time only when the server cannot have acted on the first, or when the
     /// request is safe to repeat and met a stale pooled connection, and then once:
-    /// - a request that failed before any byte of it was written (a pooled connection found closed) goes out
-    ///   once more, whatever its method;
+    /// - a request that failed before any byte of it was written (a pooled connection found closed), or whose
+    ///   HTTP/2 stream the server did not process (refused with `REFUSED_STREAM`, or past the last stream a
+    ///   `GOAWAY` named; RFC 9113 §8.7), goes out once more, whatever its method, and again (up to four
+    ///   replays) each time the server says it did not process it;
     /// - a safe request (`GET`, `HEAD`, `OPTIONS`, `TRACE`) with a body that can be sent again, whose
     ///   *reused* connection closed before any byte of the response arrived — the server dropped an idle
     ///   keep-alive connection just as the request went out — goes out once more, on another connection
@@ -149,16 +158,15 @@ public final class AsyncHTTPClientTransport: Transport {
         // One deadline for both attempts: a replay does not extend the caller's timeout.
         let deadline = request.options.timeout.map(Self.deadline(after:))
         let timeline = ExchangeTimeline()
-        do {
-            return try await attempt(request, deadline: deadline, timeline: timeline)
-        } catch let unanswered as Unanswered {
-            guard unanswered.mayGoOutAgain(request), request.body.isReplayable, !Task.isCancelled else {
-                throw unanswered.error
-            }
+        var replays = 0
+        while true {
             do {
                 return try await attempt(request, deadline: deadline, timeline: timeline)
-            } catch let again as Unanswered {
-                throw again.error
+            } catch let unanswered as Unanswered {
+                guard unanswered.mayGoOutAgain(request, afterReplays: replays), request.body.isReplayable, !Task.isCancelled else {
+                    throw unanswered.error
+                }
+                replays += 1
             }
         }
     }
@@ -177,8 +185,9 @@ public final class AsyncHTTPClientTransport: Transport {
         } catch {
             let mapped = NetworkError.fromAsyncHTTPClient(error, request: request, cancelled: Task.isCancelled, shutDown: isShutDown)
             guard mapped.kind == .connectionClosed else { throw mapped }
-            // NOTE: the async API does not say whether a byte was written.
-            throw Unanswered(error: mapped, nothingWritten: false, connection: sighting.outcome)
+            // NOTE: the async API does not say whether a byte was written; HTTP/2 says when the server did not
+            // process the stream.
+            throw Unanswered(error: mapped, unprocessed: error is UnprocessedStream, connection: sighting.outcome)
         }
     }
 
@@ -244,7 +253,7 @@ public final class AsyncHTTPClientTransport: Transport {
             // The head promise fails only before a head arrived: a failure of a response that arrived is
             // thrown by its body.
             guard mapped.kind == .connectionClosed, let delegate = sentDelegate else { throw mapped }
-            throw Unanswered(error: mapped, nothingWritten: !delegate.requestHeadSent, connection: sighting.outcome)
+            throw Unanswered(error: mapped, unprocessed: !delegate.requestHeadSent || error is UnprocessedStream, connection: sighting.outcome)
         }
     }
 
@@ -316,15 +325,25 @@ extension AsyncHTTPClientTransport: LayerExecutorProviding {
 /// A request whose connection closed before any byte of the response arrived.
 private struct Unanswered: Error {
     let error: NetworkError
-    /// Whether no byte of the request was written: the server cannot have seen it.
-    let nothingWritten: Bool
+    /// Whether the server cannot have acted on the request: none of its bytes were written, or HTTP/2 said
+    /// the server did not process its stream (`REFUSED_STREAM`, or past a `GOAWAY`'s last stream).
+    let unprocessed: Bool
     /// What AsyncHTTPClient said of the connection.
     let connection: ConnectionSighting.Outcome
 
-    /// Whether `request` may go out once more: nothing of it was written, or it is safe to repeat and met a
-    /// stale pooled connection (a new connection closed unanswered is the server's answer, RELIABILITY A2).
-    func mayGoOutAgain(_ request: ClientRequest) -> Bool {
-        if nothingWritten { return true }
+    /// How many times one request the server did not process is sent again, at most.
+    static let unprocessedReplayLimit = 4
+
+    /// Whether `request` may go out once more: the server cannot have acted on it, or it is safe to repeat
+    /// and met a stale pooled connection (a new connection closed unanswered is the server's answer,
+    /// RELIABILITY A2).
+    ///
+    /// After a first replay, only a request the server again did not process goes out again, up to
+    /// ``unprocessedReplayLimit`` replays in all: a server that sends `GOAWAY` after every few requests on a
+    /// connection may drop the same waiting stream more than once, and each time it says so.
+    func mayGoOutAgain(_ request: ClientRequest, afterReplays replays: Int) -> Bool {
+        guard replays == 0 else { return unprocessed && replays < Self.unprocessedReplayLimit }
+        if unprocessed { return true }
         guard HTTPRequest.Method.safeMethods.contains(request.method) else { return false }
         switch connection {
         case .reused: return true

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Courier
 import Foundation
 import NIOCore
+import NIOHTTP2
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
@@ -52,6 +53,11 @@ extension NetworkError {
             return error == .limit ? .bodyTooLarge : .invalidResponse
         case is CancellationError:
             return .cancelled
+        case let error as NIOHTTP2Errors.StreamClosed:
+            return .streamReset(code: name(of: error.errorCode))
+        case is UnprocessedStream:
+            // Reached only when the transport could not send it again (a body that cannot be replayed).
+            return .connectionClosed
         case is SOCKSError.ConnectionFailed, is SOCKSError.NoValidAuthenticationMethod, is SOCKSError.InvalidAuthenticationSelection:
             return .proxyFailed(status: nil)
         default:
@@ -94,5 +100,17 @@ extension NetworkError {
         case ETIMEDOUT: return .timedOut
         default: return .transportFailed
         }
+    }
+}
+
+extension NetworkError {
+    /// The name RFC 9113 §7 gives an HTTP/2 error code; a code it does not define, in hex.
+    static func name(of code: NIOHTTP2.HTTP2ErrorCode) -> String {
+        let names = [
+            "NO_ERROR", "PROTOCOL_ERROR", "INTERNAL_ERROR", "FLOW_CONTROL_ERROR", "SETTINGS_TIMEOUT", "STREAM_CLOSED",
+            "FRAME_SIZE_ERROR", "REFUSED_STREAM", "CANCEL", "COMPRESSION_ERROR", "CONNECT_ERROR", "ENHANCE_YOUR_CALM",
+            "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED",
+        ]
+        return names.indices.contains(code.networkCode) ? names[code.networkCode] : "0x" + String(code.networkCode, radix: 16)
     }
 }

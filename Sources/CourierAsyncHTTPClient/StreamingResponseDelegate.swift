@@ -120,7 +120,7 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
-        timeline.mark(.responseStart)
+        timeline.mark(.responseStart, over: head.version)
         self.task = task
         headDelivered = true
         headPromise.succeed(head)

@@ -155,6 +155,10 @@ struct ExchangeTimingsTests {
         #expect(timings.phases.map(\.name) == ["connection", "request", "first-byte", "body"])
         #expect(timings.phases.map(\.duration) == [.milliseconds(2), .milliseconds(1), .milliseconds(7), .milliseconds(5)])
         #expect(timings.description == "connection 2.0 ms (reused), sent 3.0 ms, first byte 10.0 ms, body end 15.0 ms")
+        var named = timings
+        named.networkProtocol = "h2"
+        #expect(named.description == "connection 2.0 ms (reused), sent 3.0 ms, first byte 10.0 ms, body end 15.0 ms (h2)")
+        #expect(ExchangeTimings(networkProtocol: "http/1.1").description == "no timings (http/1.1)")
         let sparse = ExchangeTimings(dnsLookup: .milliseconds(1), responseStart: .milliseconds(4))
         #expect(sparse.phases.map(\.name) == ["dns", "first-byte"])
         #expect(sparse.phases.map(\.duration) == [.milliseconds(1), .milliseconds(4)])

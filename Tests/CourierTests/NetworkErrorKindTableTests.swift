@@ -36,6 +36,10 @@ private func words(for kind: NetworkError.Kind) -> Words {
         Words(summary: "the connection closed before the response was complete.",
               hint: "the server or a proxy dropped the connection; a non-idempotent request may have been processed.",
               userMessage: unreachable)
+    case .streamReset(let code):
+        Words(summary: "the server reset the request's HTTP/2 stream with \(code).",
+              hint: "the server gave up on this request (RST_STREAM) and kept the connection; its log may say why. A write may have been processed.",
+              userMessage: unreachable)
     case .tlsFailure:
         Words(summary: "the secure connection failed.", hint: "check the server's certificate and the trust settings of the transport.",
               userMessage: "A secure connection to the server could not be made.")
@@ -114,7 +118,8 @@ private func words(for kind: NetworkError.Kind) -> Words {
 private let everyKind: [(NetworkError.Kind, String)] = [
     (.invalidURL, "invalidURL"), (.invalidHeader(name: "X-Token"), "invalidHeader(X-Token)"),
     (.encodingFailed, "encodingFailed"), (.invalidBody, "invalidBody"), (.notConnected, "notConnected"),
-    (.cannotConnect, "cannotConnect"), (.connectionClosed, "connectionClosed"), (.tlsFailure, "tlsFailure"),
+    (.cannotConnect, "cannotConnect"), (.connectionClosed, "connectionClosed"),
+    (.streamReset(code: "PROTOCOL_ERROR"), "streamReset(PROTOCOL_ERROR)"), (.tlsFailure, "tlsFailure"),
     (.timedOut, "timedOut"), (.cancelled, "cancelled"), (.unacceptableStatus(404), "unacceptableStatus(404)"),
     (.unacceptableStatus(503), "unacceptableStatus(503)"), (.unacceptableStatus(302), "unacceptableStatus(302)"),
     (.unacceptableStatus(304), "unacceptableStatus(304)"), (.decodingFailed(codingPath: "items[0].id"), "decodingFailed(items[0].id)"),

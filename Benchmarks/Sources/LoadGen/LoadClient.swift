@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOFoundationCompat
+import NIOSSL
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -93,6 +94,17 @@ struct Item: Codable, Sendable {
 typealias Exchange = @Sendable (_ index: Int) async throws -> Int
 
 extension LoadClient {
+    /// TLS that trusts the CA named by `LOADGEN_CA` (a PEM file) besides the system's roots, for the rows over TLS
+    /// (`run.py --tls`); `nil`, AsyncHTTPClient's default, when it is not set. The same on the raw and the Courier side.
+    static func trustingLoadCA() throws -> TLSConfiguration? {
+        guard let path = ProcessInfo.processInfo.environment["LOADGEN_CA"], !path.isEmpty else { return nil }
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.additionalTrustRoots = [.certificates(try NIOSSLCertificate.fromPEMFile(path))]
+        return tls
+    }
+}
+
+extension LoadClient {
     /// Builds the client once; the returned exchange is called for every request, and `shutdown` at the end.
     func make(_ options: LoadOptions) throws -> (exchange: Exchange, shutdown: @Sendable () async throws -> Void) {
         let url = options.url
@@ -105,6 +117,7 @@ extension LoadClient {
         case .rawAHC, .rawAHCUntraced, .rawAHCJSON, .rawAHCJSONLogged, .rawAHCDownload, .rawAHCUpload:
             var configuration = HTTPClient.Configuration()
             configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.pool
+            configuration.tlsConfiguration = try Self.trustingLoadCA()
             if self == .rawAHCUntraced { configuration.tracing.tracer = nil }
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             let shutdown: @Sendable () async throws -> Void = { try await client.shutdown() }
@@ -167,7 +180,7 @@ extension LoadClient {
         case .courierBare, .courierRealistic, .courierRealisticLoops, .courierFour, .courierDownload, .courierUpload, .courierTransport,
              .courierCustom, .courierLogging, .courierRetrying, .courierMetrics, .courierDedup, .courierAuth, .courierCacheMemory,
              .courierCacheDisk, .courierCacheAuthorized, .courierUserHeader, .courierUserObserver, .courierPass:
-            var configuration = AsyncHTTPClientTransport.Configuration(maxConnectionsPerHost: options.pool)
+            var configuration = AsyncHTTPClientTransport.Configuration(maxConnectionsPerHost: options.pool, tls: try Self.trustingLoadCA())
             // `LOADGEN_ON_LOOPS=1` runs any client's layers on the event loops, to measure what that changes.
             configuration.runsLayersOnEventLoops = self == .courierRealisticLoops || ProcessInfo.processInfo.environment["LOADGEN_ON_LOOPS"] == "1"
             let transport = AsyncHTTPClientTransport(configuration: configuration)

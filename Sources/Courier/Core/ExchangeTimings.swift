@@ -5,7 +5,7 @@
 /// let response = try await client.send(request)
 /// _ = try await response.body.collect(upTo: 1 << 20)
 /// if let timings = response.timings {
-///     print(timings)   // connection 0.4 ms (reused), sent 0.6 ms, first byte 212.3 ms, body end 214.0 ms
+///     print(timings)   // connection 0.4 ms (reused), sent 0.6 ms, first byte 212.3 ms, body end 214.0 ms (h2)
 /// }
 /// ```
 ///
@@ -18,6 +18,7 @@
 /// | ``dnsLookup``, ``connecting``, ``tlsHandshake`` | `nil`: AsyncHTTPClient has no hook for them; a new connection's set-up is inside ``connectionReady`` | from `URLSessionTaskMetrics` on Apple platforms; `nil` on Linux, where FoundationNetworking fills no transaction metrics (measured) |
 /// | ``requestSent`` | when the request has a timeout, a streamed body or watched upload progress (its delegate API); `nil` otherwise | for a request with a body, when its last byte was handed over |
 /// | ``responseStart``, ``bodyEnd`` | yes (see ``responseStart``) | yes |
+/// | ``networkProtocol`` | yes | from `URLSessionTaskMetrics` on Apple platforms; `nil` on Linux |
 ///
 /// The timings are a snapshot: ``ClientResponse/timings`` read before the body's end arrived has no
 /// ``bodyEnd``. A response that no exchange produced (a cache hit, a stub) has none at all.
@@ -42,11 +43,16 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
     /// Until the last byte of the body arrived; `nil` before that. `AsyncHTTPClientTransport`, which slows the
     /// server down to the reader's pace, marks it when the reader reaches the end.
     public var bodyEnd: Duration?
+    /// The protocol the exchange used, as ALPN names it (`URLSessionTaskTransactionMetrics.networkProtocolName`
+    /// names it the same way): `http/1.1`, `http/1.0` or `h2`. `AsyncHTTPClientTransport` always knows it;
+    /// `URLSessionTransport` on Apple platforms from its metrics, on Linux never.
+    public var networkProtocol: String?
 
     /// Creates timings; transports and tests fill what they know.
     public init(
         connectionReady: Duration? = nil, reusedConnection: Bool? = nil, dnsLookup: Duration? = nil, connecting: Duration? = nil,
-        tlsHandshake: Duration? = nil, requestSent: Duration? = nil, responseStart: Duration? = nil, bodyEnd: Duration? = nil
+        tlsHandshake: Duration? = nil, requestSent: Duration? = nil, responseStart: Duration? = nil, bodyEnd: Duration? = nil,
+        networkProtocol: String? = nil
     ) {
         self.connectionReady = connectionReady
         self.reusedConnection = reusedConnection
@@ -56,6 +62,7 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
         self.requestSent = requestSent
         self.responseStart = responseStart
         self.bodyEnd = bodyEnd
+        self.networkProtocol = networkProtocol
     }
 
     /// The known phases, in order, with their lengths: each milestone's time since the one before it that
@@ -78,7 +85,8 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
         return phases
     }
 
-    /// One line, the known phases in order: `connection 0.4 ms (reused), sent 0.6 ms, first byte 212.3 ms`.
+    /// One line, the known phases in order, then the protocol: `connection 0.4 ms (reused), sent 0.6 ms, first
+    /// byte 212.3 ms (http/1.1)`.
     public var description: String {
         func ms(_ duration: Duration) -> String { "\(duration.milliseconds) ms" }
         var parts: [String] = []
@@ -93,7 +101,8 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
         if let requestSent { parts.append("sent \(ms(requestSent))") }
         if let responseStart { parts.append("first byte \(ms(responseStart))") }
         if let bodyEnd { parts.append("body end \(ms(bodyEnd))") }
-        return parts.isEmpty ? "no timings" : parts.joined(separator: ", ")
+        guard !parts.isEmpty else { return networkProtocol.map { "no timings (\($0))" } ?? "no timings" }
+        return parts.joined(separator: ", ") + (networkProtocol.map { " (\($0))" } ?? "")
     }
 }
 

@@ -21,6 +21,11 @@ extension NetworkError {
         case cannotConnect
         /// The connection closed before the whole response arrived.
         case connectionClosed
+        /// The server reset the request's HTTP/2 stream (`RST_STREAM`) with the error code `code`, the name
+        /// RFC 9113 §7 gives it (`PROTOCOL_ERROR`, `INTERNAL_ERROR`, `CANCEL`, …). The connection stays open for
+        /// other requests. A stream the server says it did not process (`REFUSED_STREAM`, or past a `GOAWAY`'s
+        /// last stream) is sent again by the transport instead, once, whatever the method.
+        case streamReset(code: String)
         /// The TLS handshake failed or the server's certificate was not trusted.
         case tlsFailure
         /// No response (or no further bytes) arrived within the timeout.
@@ -129,6 +134,10 @@ extension NetworkError.Kind {
         case .connectionClosed:
             return Info(name: "connectionClosed", summary: "the connection closed before the response was complete.",
                         hint: "the server or a proxy dropped the connection; a non-idempotent request may have been processed.",
+                        userMessage: Self.unreachable)
+        case .streamReset(let code):
+            return Info(name: "streamReset", value: code, summary: "the server reset the request's HTTP/2 stream with \(code).",
+                        hint: "the server gave up on this request (RST_STREAM) and kept the connection; its log may say why. A write may have been processed.",
                         userMessage: Self.unreachable)
         case .tlsFailure:
             return Info(name: "tlsFailure", summary: "the secure connection failed.",

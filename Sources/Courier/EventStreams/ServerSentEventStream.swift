@@ -203,7 +203,8 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         /// Whether `error` ends only this connection: the standard reconnects after a network error.
         private static func isReconnectable(_ error: NetworkError) -> Bool {
             switch error.kind {
-            case .connectionClosed, .timedOut, .cannotConnect, .notConnected: true
+            // Over HTTP/2 a server or proxy ending the stream resets it: the same network error as a close.
+            case .connectionClosed, .streamReset, .timedOut, .cannotConnect, .notConnected: true
             default: false
             }
         }

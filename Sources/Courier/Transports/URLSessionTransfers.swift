@@ -260,6 +260,7 @@ final class URLSessionTransfers: NSObject, URLSessionDataDelegate, @unchecked Se
             timings.connecting = span(transaction.connectStartDate, transaction.connectEndDate)
             timings.tlsHandshake = span(transaction.secureConnectionStartDate, transaction.secureConnectionEndDate)
             timings.reusedConnection = transaction.isReusedConnection
+            timings.networkProtocol = transaction.networkProtocolName
         }
     }
 

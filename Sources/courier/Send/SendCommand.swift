@@ -105,6 +105,8 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Print the equivalent curl command instead of sending.")
     var curl = false
 
+    @Flag var httpVersion: SendHTTPVersion = .http2
+
     func run() async throws {
         let code: SendExitCode
         do {
@@ -135,6 +137,7 @@ struct SendCommand: AsyncParsableCommand {
         }
         var configuration = try SendTransport.configuration(verify: verify, certificate: cert, certificateKey: certKey)
         configuration.proxies = try SendTransport.proxies(proxy: proxy, noProxy: noproxy)
+        configuration.httpVersion = httpVersion.transportVersion
         let transport = AsyncHTTPClientTransport(configuration: configuration)
         do {
             var exchange = SendExchange(parts: parts, terminal: terminal, streaming: stream, download: download, output: output)

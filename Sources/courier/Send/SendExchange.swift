@@ -39,12 +39,12 @@ struct SendExchange {
         // By default, on a terminal, the status line says what an empty or error body alone would not.
         let explains = parts.statusLineWhenUnclear && terminal.stderrIsTerminal
         if explains, status.code >= 400 || response.body.length == 0 {
-            try standardError.write(heads.statusLine(status) + "\n")
+            try standardError.write(heads.statusLine(response) + "\n")
             statusShown = true
         }
         if download, status.code >= 400 {
             // Nothing is saved: the error body is shown like any other, and the status line says why.
-            if !statusShown { try standardError.write(heads.statusLine(status) + "\n") }
+            if !statusShown { try standardError.write(heads.statusLine(response) + "\n") }
             try standardError.write("courier: nothing was downloaded.\n")
             _ = try await printBody(of: response)
             return code
@@ -56,7 +56,7 @@ struct SendExchange {
         guard parts.responseBody else { return code }
         switch try await printBody(of: response) {
         case .written(let bytes):
-            if explains, bytes == 0, !statusShown { try standardError.write(heads.statusLine(status) + "\n") }
+            if explains, bytes == 0, !statusShown { try standardError.write(heads.statusLine(response) + "\n") }
         case .binaryHidden:
             let size = response.body.length.map { " (\(ProgressBar.bytes($0)))" } ?? ""
             try standardError.write("courier: the binary body\(size) is not shown on a terminal; save it with -o FILE or > FILE.\n")

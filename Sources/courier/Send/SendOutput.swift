@@ -34,19 +34,25 @@ struct SendOutput {
     /// The response's status line and header fields.
     func responseHead(_ response: ClientResponse) -> String {
         let redactor = response.request.options.redactor
-        var lines = [statusLine(response.status)]
+        var lines = [statusLine(response)]
         for field in response.head.headerFields {
             lines.append("\(field.name.rawName): \(redactor.value(of: field))")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `HTTP/1.1 404 Not Found`, coloured by class.
-    func statusLine(_ status: HTTPResponse.Status) -> String {
+    /// `HTTP/1.1 404 Not Found` (`HTTP/2 404 Not Found` over HTTP/2), coloured by class.
+    func statusLine(_ response: ClientResponse) -> String {
+        let status = response.status
         let colour: Terminal.Colour = status.code >= 400 ? .red : (status.code >= 300 ? .yellow : .green)
         // URLSession and HTTP/2 deliver the code alone: the standard phrase stands in.
         let phrase = status.reasonPhrase.isEmpty ? StatusText.phrase(for: status.code) : status.reasonPhrase
-        return palette.paint("HTTP/1.1 \(status.code) \(phrase)".trimmingCharacters(in: .whitespaces), colour)
+        let version = switch response.timings?.networkProtocol {
+        case "h2": "HTTP/2"
+        case "http/1.0": "HTTP/1.0"
+        default: "HTTP/1.1"
+        }
+        return palette.paint("\(version) \(status.code) \(phrase)".trimmingCharacters(in: .whitespaces), colour)
     }
 
     /// `timings: connection 0.4 ms (new), first byte 2.1 ms, body end 2.3 ms`: what `-v` ends with.

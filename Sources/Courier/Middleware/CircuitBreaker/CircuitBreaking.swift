@@ -73,13 +73,14 @@ struct CircuitBreaking<C: Clock<Duration>>: Middleware {
         error is CancellationError || (error as? NetworkError)?.kind == .cancelled
     }
 
-    /// The default failure test: no answer (connection, TLS, timeout, an invalid reply) or a 500, 502,
-    /// 503 or 504.
+    /// The default failure test: no answer (connection, TLS, timeout, an invalid reply, an HTTP/2 stream the
+    /// server reset) or a 500, 502, 503 or 504.
     @Sendable static func isServerFailure(_ outcome: Result<ClientResponse, any Error>) -> Bool {
         switch outcome {
         case .success(let response):
             return [500, 502, 503, 504].contains(response.status.code)
         case .failure(let error as NetworkError):
+            if case .streamReset = error.kind { return true }
             return [.notConnected, .cannotConnect, .connectionClosed, .tlsFailure, .timedOut, .invalidResponse, .transportFailed].contains(error.kind)
         case .failure:
             return false
