@@ -8,7 +8,10 @@
 #   H2_LOG         nginx's access log: one line per request,
 #                  "<connection number> <request on it> <protocol> <method> <uri> <status> <request length>";
 #   H2_ROOT        the directory served at /, which tests may write files into;
-# and stops nginx, by its PID, when the calling shell exits (after whatever EXIT trap was set before).
+#   H2_HYPERCORN_URL  https://127.0.0.1:PORT, a second HTTP/2 implementation: scripts/hypercorn_h2_app.py under
+#                  hypercorn (from the venv scripts/openapi-e2e/start.sh makes, which must be sourced first), with the
+#                  same certificate; GET /requests?t=TOKEN lists the connections (client ports) and versions it saw;
+# and stops both servers, by their PIDs, when the calling shell exits (after whatever EXIT trap was set before).
 #
 # Locations: `/` serves H2_ROOT; `/reset` resets its stream (nginx's `return 444` is an RST_STREAM in HTTP/2);
 # `/write` answers 201 to any method after reading the body (a write the log counts); `/dav/` takes PUT of any size
@@ -37,9 +40,9 @@ h2_e2e_main() {
     cp "$here/../Tests/CourierIntegrationTests/Fixtures/tls-ca-signed-server-cert.pem" "$dir/server.pem"
     cp "$here/../Tests/CourierIntegrationTests/Fixtures/tls-ca-signed-server-key.pem" "$dir/server.key"
     chmod a+r "$dir/server.pem" "$dir/server.key"
-    read -r port goaway_port http1_port < <(python3 -c '
+    read -r port goaway_port http1_port hypercorn_port < <(python3 -c '
 import socket
-sockets = [socket.socket() for _ in range(3)]
+sockets = [socket.socket() for _ in range(4)]
 for s in sockets: s.bind(("127.0.0.1", 0))
 print(*(s.getsockname()[1] for s in sockets))') || return 1
     local common="
@@ -85,6 +88,18 @@ CONF
     for _ in $(seq 50); do [ -s "$dir/nginx.pid" ] && break; sleep 0.1; done
     [ -s "$dir/nginx.pid" ] || { echo "h2-e2e: nginx did not start; see $dir/logs/error.log" >&2; return 1; }
     H2_E2E_PID=$(cat "$dir/nginx.pid")
+    local python="$here/../.build/openapi-e2e-venv/bin/python"
+    [ -x "$python" ] || { echo "h2-e2e: no venv at $python: source scripts/openapi-e2e/start.sh first" >&2; return 1; }
+    (cd "$here" && exec "$python" -m hypercorn --bind "127.0.0.1:$hypercorn_port" --certfile "$dir/server.pem" \
+        --keyfile "$dir/server.key" hypercorn_h2_app:app) >"$dir/logs/hypercorn.log" 2>&1 &
+    H2_E2E_HYPERCORN_PID=$!
+    local ready=""
+    for _ in $(seq 100); do
+        if curl -s -o /dev/null --cacert "$here/../Tests/CourierIntegrationTests/Fixtures/tls-private-ca-cert.pem" \
+            "https://127.0.0.1:$hypercorn_port/requests"; then ready=1; break; fi
+        sleep 0.1
+    done
+    [ -n "$ready" ] || { echo "h2-e2e: hypercorn did not start; see $dir/logs/hypercorn.log" >&2; cat "$dir/logs/hypercorn.log" >&2; return 1; }
     local previous
     previous=$(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT\$/\\1/")
     # shellcheck disable=SC2064 # expanded now, on purpose: the earlier trap is kept and run after this one.
@@ -95,11 +110,13 @@ CONF
     export H2_CA="$here/../Tests/CourierIntegrationTests/Fixtures/tls-private-ca-cert.pem"
     export H2_LOG="$dir/logs/access.log"
     export H2_ROOT="$dir/html"
-    echo "h2-e2e: H2_URL=$H2_URL H2_GOAWAY_URL=$H2_GOAWAY_URL H2_HTTP1_URL=$H2_HTTP1_URL (pid $H2_E2E_PID)" >&2
+    export H2_HYPERCORN_URL="https://127.0.0.1:$hypercorn_port"
+    echo "h2-e2e: H2_URL=$H2_URL H2_GOAWAY_URL=$H2_GOAWAY_URL H2_HTTP1_URL=$H2_HTTP1_URL H2_HYPERCORN_URL=$H2_HYPERCORN_URL" >&2
 }
 
 h2_e2e_stop() {
     if [ -n "${H2_E2E_PID:-}" ]; then kill "$H2_E2E_PID" 2>/dev/null || true; fi
+    if [ -n "${H2_E2E_HYPERCORN_PID:-}" ]; then kill "$H2_E2E_HYPERCORN_PID" 2>/dev/null || true; fi
     if [ -n "${H2_E2E_DIR:-}" ]; then rm -rf "$H2_E2E_DIR"; fi
 }
 

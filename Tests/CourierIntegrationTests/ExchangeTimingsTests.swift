@@ -85,6 +85,28 @@ struct ExchangeTimingsTests {
         }
     }
 
+    /// The connection phase includes the wait for a pooled connection. NOTE: a server slow to `accept()` cannot
+    /// be told from one slow to answer on plain HTTP: the kernel completes the TCP handshake before the server
+    /// accepts, so no client sees the wait before it writes; that delay lands in the first byte (tested above).
+    @Test("AsyncHTTPClient: waiting for the only pooled connection lands in connectionReady", arguments: timeouts)
+    func waitForAPooledConnection(timeout: Duration?) async throws {
+        try await MisbehavingServer.withRunning { server in
+            try await TransportUnderTest.asyncHTTPClient.with(asyncHTTPClient: .init(connectTimeout: .seconds(120), maxConnectionsPerHost: 1)) { t in
+                let client = Client(transport: t)
+                async let first = Self.timings(.slowFirstByte, on: server, client: client, timeout: timeout)
+                async let second = Self.timings(.slowFirstByte, on: server, client: client, timeout: timeout)
+                let both = try await [first, second]
+                let ready = try both.map { try #require($0.connectionReady) }
+                // One had the connection at once; the other waited for the first's whole exchange, at least the
+                // server's delay, and then its own delay came after its connection was ready.
+                let waiter = try #require(both[ready[0] > ready[1] ? 0 : 1].responseStart)
+                #expect(ready.max()! >= Self.delay - Self.slack, "\(both)")
+                #expect(waiter - ready.max()! >= Self.delay - Self.slack, "\(both)")
+                #expect(both.compactMap(\.reusedConnection).sorted { !$0 && $1 } == [false, true], "\(both)")
+            }
+        }
+    }
+
     @Test("AsyncHTTPClient: the request written is marked on the delegate path, for an upload too; a second request reuses the connection")
     func requestSentAndReuse() async throws {
         try await MisbehavingServer.withRunning { server in

@@ -172,6 +172,39 @@ struct HTTP2Tests {
         #expect((lines.first?.length ?? 0) >= size)
     }
 
+    /// What hypercorn's app recorded of one request.
+    private struct HypercornRecord: Decodable {
+        let port: Int
+        let version: String
+        let method: String
+    }
+
+    @Test("a second implementation, hypercorn: 100 concurrent GETs and POSTs share one connection, each arrives once")
+    func hypercornSharesOneConnection() async throws {
+        let transport = try HTTP2Environment.transport()
+        let client = Client(transport: transport).targeting(try HTTP2Environment.server("H2_HYPERCORN_URL"))
+        let token = "hypercorn-\(UUID().uuidString)"
+        _ = try await client.send(Endpoint<Item>(path: "/item.json", query: [URLQueryItem(name: "t", value: token)]))
+        let items = try await withThrowingTaskGroup(of: Item.self) { group in
+            for n in 0..<100 {
+                group.addTask {
+                    let query = [URLQueryItem(name: "t", value: token), URLQueryItem(name: "n", value: "\(n)")]
+                    return n.isMultiple(of: 2)
+                        ? try await client.send(Endpoint<Item>(path: "/item.json", query: query))
+                        : try await client.send(Endpoint<Item>(method: .post, path: "/item.json", query: query, body: .json(["n": n])))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let records = try await client.send(Endpoint<[HypercornRecord]>(path: "/requests", query: [URLQueryItem(name: "t", value: token)]))
+        try await transport.shutdown()
+        #expect(items.allSatisfy { $0 == Item(id: 2, name: "over HTTP/2 from hypercorn") })
+        #expect(records.count == 101)
+        #expect(records.filter { $0.method == "POST" }.count == 50)
+        #expect(records.allSatisfy { $0.version == "2" })
+        #expect(Set(records.map(\.port)).count == 1, "connections (client ports) hypercorn saw: \(Set(records.map(\.port)))")
+    }
+
     @Test("httpVersion .http1Only speaks HTTP/1.1 to a server that offers HTTP/2")
     func http1OnlyStaysOnHTTP1() async throws {
         let transport = try HTTP2Environment.transport(httpVersion: .http1Only)
