@@ -15,18 +15,25 @@ import NIOHTTP2
 enum HTTP2StreamWatch {
     /// Run on each new HTTP/2 connection (AsyncHTTPClient's `http2ConnectionDebugInitializer`).
     static func watchConnection(_ channel: any Channel) -> EventLoopFuture<Void> {
-        channel.eventLoop.submit {
+        onLoop(of: channel) {
             try channel.pipeline.syncOperations.addHandler(GoAwayRecord())
         }
     }
 
     /// Run on each new stream (AsyncHTTPClient's `http2StreamChannelDebugInitializer`).
     static func watchStream(_ channel: any Channel) -> EventLoopFuture<Void> {
-        channel.eventLoop.submit {
+        onLoop(of: channel) {
             // A stream runs on its connection's event loop, so the connection's pipeline is read here safely.
             let record = try? channel.parent?.pipeline.syncOperations.handler(type: GoAwayRecord.self)
             try channel.pipeline.syncOperations.addHandler(StreamCloseReading(record: record), position: .first)
         }
+    }
+
+    /// Runs `change` on `channel`'s event loop: at once when already there (AsyncHTTPClient calls both
+    /// initializers from the loop, once per stream), without a task and a promise.
+    private static func onLoop(of channel: any Channel, _ change: @escaping @Sendable () throws -> Void) -> EventLoopFuture<Void> {
+        guard channel.eventLoop.inEventLoop else { return channel.eventLoop.submit(change) }
+        return channel.eventLoop.makeCompletedFuture(Result(catching: change))
     }
 }
 

@@ -242,7 +242,8 @@ extension LoadClient {
                 return ({ _ in
                     var request = try ClientRequest(url: url + options.path)
                     request.options.maxResponseBodySize = .max
-                    request.options.timeout = .seconds(600)
+                    // `LOADGEN_NO_TIMEOUT=1`: no timeout, so the transport takes AsyncHTTPClient's async API.
+                    if ProcessInfo.processInfo.environment["LOADGEN_NO_TIMEOUT"] != "1" { request.options.timeout = .seconds(600) }
                     let response = try await client.send(request)
                     var total = 0
                     for try await chunk in response.body { total += chunk.count }
