@@ -290,6 +290,18 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        // HTTP/2 over TLS against nginx and hypercorn (scripts/h2-e2e.sh). A target of its own, so scripts/test.sh runs
+        // it in a process of its own: run in the same process as the integration target, its TLS load stalled four of
+        // that target's misbehaving-server tests until their time limits, in three runs out of three (each passes alone).
+        .testTarget(
+            name: "CourierHTTP2Tests",
+            dependencies: [
+                "Courier",
+                "CourierAsyncHTTPClient",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strict
+        ),
         // The proof that a user's middleware needs nothing private: a throttle and a logger written with a plain
         // `import Courier` (no `@testable`, no `package` access), tested against the real test server.
         .testTarget(

@@ -18,18 +18,11 @@
 # and serves what was put (100 MiB up and down).
 
 h2_e2e_main() {
-    local nginx dir port goaway_port http1_port here
+    local nginx dir port goaway_port http1_port hypercorn_port here
     here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-    nginx=$(command -v nginx || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true)
-    if [ -z "$nginx" ]; then
-        echo "h2-e2e: installing nginx (apt)" >&2
-        local sudo=""
-        [ "$(id -u)" = 0 ] || sudo=sudo
-        $sudo apt-get update -qq >&2 || return 1
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx-light >&2 ||
-            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx >&2 || return 1
-        nginx=$(command -v nginx || echo /usr/sbin/nginx)
-    fi
+    # shellcheck source=nginx-binary.sh
+    source "$here/nginx-binary.sh"
+    nginx=$(courier_nginx_binary h2-e2e) || return 1
     dir=$(mktemp -d /tmp/courier-h2-e2e-XXXXXX) || return 1
     H2_E2E_DIR=$dir
     mkdir -p "$dir/html/dav" "$dir/logs" "$dir/tmp"

@@ -8,16 +8,9 @@
 
 nginx_e2e_main() {
     local nginx dir port
-    nginx=$(command -v nginx || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true)
-    if [ -z "$nginx" ]; then
-        echo "nginx-e2e: installing nginx (apt)" >&2
-        local sudo=""
-        [ "$(id -u)" = 0 ] || sudo=sudo
-        $sudo apt-get update -qq >&2 || return 1
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx-light >&2 ||
-            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx >&2 || return 1
-        nginx=$(command -v nginx || echo /usr/sbin/nginx)
-    fi
+    # shellcheck source=nginx-binary.sh
+    source "$(dirname "${BASH_SOURCE[0]}")/nginx-binary.sh"
+    nginx=$(courier_nginx_binary nginx-e2e) || return 1
     dir=$(mktemp -d /tmp/courier-nginx-e2e-XXXXXX) || return 1
     NGINX_E2E_DIR=$dir
     mkdir -p "$dir/html" "$dir/logs" "$dir/tmp"

@@ -50,6 +50,13 @@ PY
     chmod a+rwx "$shm"
     echo "$shm" > "$dir/shm"
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    upload="
+        location = /upload {
+            client_max_body_size 0;
+            client_body_temp_path $shm;
+            proxy_request_buffering on;
+            proxy_pass http://127.0.0.1:$port/sink;
+        }"
     tls_servers="" tls_ports=""
     if [ -n "${TLS_CERT:-}" ] && [ -n "${TLS_KEY:-}" ]; then
         cp "$TLS_CERT" "$dir/tls.pem"
@@ -67,13 +74,7 @@ print(*(s.getsockname()[1] for s in sockets))')
         ssl_certificate $dir/tls.pem;
         ssl_certificate_key $dir/tls.key;
         ssl_session_cache shared:tls:1m;
-        root $dir/html;
-        location = /upload {
-            client_max_body_size 0;
-            client_body_temp_path $shm;
-            proxy_request_buffering on;
-            proxy_pass http://127.0.0.1:$port/sink;
-        }
+        root $dir/html;$upload
     }"
         done
         tls_ports=" $h2_port $h1_port"
@@ -99,13 +100,7 @@ http {
         listen 127.0.0.1:$port;
         root $dir/html;
         # nginx reads the whole body (into memory-backed temporary files) before it proxies the request
-        # to /sink, which answers 204: an upload is measured to its last byte, not cut short by an answer.
-        location = /upload {
-            client_max_body_size 0;
-            client_body_temp_path $shm;
-            proxy_request_buffering on;
-            proxy_pass http://127.0.0.1:$port/sink;
-        }
+        # to /sink, which answers 204: an upload is measured to its last byte, not cut short by an answer.$upload
         location = /sink {
             return 204;
         }

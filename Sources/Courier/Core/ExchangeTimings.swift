@@ -119,7 +119,13 @@ public struct ExchangeTimings: Sendable, Hashable, CustomStringConvertible {
 /// ```
 public final class ExchangeTimeline: Sendable {
     private let start = ContinuousClock.now
-    private let timings = Locked(ExchangeTimings())
+    private let state = Locked(State())
+
+    private struct State {
+        var timings = ExchangeTimings()
+        /// What ``whenBodyEnds(_:)`` asked to run at the body's end, composed into one.
+        var atBodyEnd: (@Sendable (ExchangeTimings) -> Void)?
+    }
 
     /// Starts the clock of one exchange: every milestone is measured from now.
     public init() {}
@@ -140,7 +146,7 @@ public final class ExchangeTimeline: Sendable {
     /// connection and its sending again: the last attempt's are the ones that led to the response.
     public func mark(_ milestone: Milestone) {
         let elapsed = ContinuousClock.now - start
-        timings.withLock { timings in
+        update { timings in
             switch milestone {
             case .connectionReady: timings.connectionReady = elapsed
             case .requestSent: timings.requestSent = elapsed
@@ -151,12 +157,36 @@ public final class ExchangeTimeline: Sendable {
     }
 
     /// Changes what the transport learnt beyond its own milestones (connection reuse, a platform's metrics).
+    /// Setting ``ExchangeTimings/bodyEnd`` runs what ``whenBodyEnds(_:)`` was given.
     public func update(_ change: (inout ExchangeTimings) -> Void) {
-        timings.withLock { change(&$0) }
+        let ended: (action: @Sendable (ExchangeTimings) -> Void, timings: ExchangeTimings)? = state.withLock { state in
+            change(&state.timings)
+            guard state.timings.bodyEnd != nil, let action = state.atBodyEnd else { return nil }
+            state.atBodyEnd = nil
+            return (action, state.timings)
+        }
+        // Outside the lock: the action may read the timeline again.
+        if let ended { ended.action(ended.timings) }
     }
 
     /// What is known now.
     public var snapshot: ExchangeTimings {
-        timings.withLock { $0 }
+        state.withLock { $0.timings }
+    }
+
+    /// Runs `action` with the timings once the body's last byte has arrived (``Milestone/bodyEnd``): at once when
+    /// it already has; never when the body is not read to its end. What a layer that sees only the response head
+    /// uses to record the body's phase (``Client/reportingMetrics(to:names:clock:)`` does).
+    public func whenBodyEnds(_ action: @escaping @Sendable (ExchangeTimings) -> Void) {
+        let ended: ExchangeTimings? = state.withLock { state in
+            if state.timings.bodyEnd != nil { return state.timings }
+            if let earlier = state.atBodyEnd {
+                state.atBodyEnd = { earlier($0); action($0) }
+            } else {
+                state.atBodyEnd = action
+            }
+            return nil
+        }
+        if let ended { action(ended) }
     }
 }

@@ -33,15 +33,25 @@ struct RequestMetrics<C: Clock<Duration>>: ExchangeObserver {
         return Observation(route: route, inFlight: routeHandles.inFlight, start: clock.now)
     }
 
-    /// The phases the transport saw until the head, one timer each (the body's end comes later; the duration
-    /// timer covers it).
+    /// The phases the transport saw until the head, one timer each; the body's phase when its last byte arrives
+    /// (a body not read to its end has none).
     func exchange(_ observation: Observation, received response: ClientResponse) {
-        guard let timings = response.timings else { return }
-        for phase in timings.phases {
+        guard let timeline = response.timeline else { return }
+        let timings = timeline.snapshot
+        for phase in timings.phases where phase.name != Self.bodyPhase {
             handles.timer(for: MetricHandles.Phase(route: observation.route, name: phase.name))
                 .recordNanoseconds(Self.nanoseconds(phase.duration))
         }
+        let handles = handles
+        let route = observation.route
+        timeline.whenBodyEnds { timings in
+            guard let body = timings.phases.last, body.name == Self.bodyPhase else { return }
+            handles.timer(for: MetricHandles.Phase(route: route, name: body.name)).recordNanoseconds(Self.nanoseconds(body.duration))
+        }
     }
+
+    /// The name ``ExchangeTimings/phases`` gives the body's phase.
+    private static var bodyPhase: String { "body" }
 
     func exchange(_ observation: Observation, ended end: ExchangeEnd) {
         let elapsed = observation.start.duration(to: clock.now)
@@ -91,8 +101,9 @@ public struct MetricNames: Sendable, Equatable {
     public var retries: String
     /// Meter: requests in flight, by `method` and `host`. `<prefix>_requests_in_flight`.
     public var inFlight: String
-    /// Timer: each phase of an exchange the transport observed until the response head (``ExchangeTimings``:
-    /// `dns`, `connect`, `tls`, `connection`, `request`, `first-byte`), by `method`, `host` and `phase`.
+    /// Timer: each phase of an exchange the transport observed (``ExchangeTimings``: `dns`, `connect`, `tls`,
+    /// `connection`, `request`, `first-byte`, and `body` once the body has been read to its end), by `method`,
+    /// `host` and `phase`.
     /// `<prefix>_request_phase_duration_seconds`.
     public var phaseDuration: String
 

@@ -56,13 +56,13 @@ struct MetricsTests {
         #expect(try metrics.expectCounter(Self.names.requests, last).totalValue == 1)
     }
 
-    @Test("each phase the transport observed until the head is timed, by method, host and phase; a response with no timings adds none")
+    @Test("each phase the transport observed is timed, by method, host and phase, the body's once it ends; a response with no timings adds none")
     func phases() async throws {
         let metrics = TestMetrics()
+        let timeline = ExchangeTimeline()
         let transport = RecordingTransport { request in
             var response = stubResponse(200, body: "ok", for: request)
             if request.head.path == "/timed" {
-                let timeline = ExchangeTimeline()
                 timeline.update { timings in
                     timings.connectionReady = .milliseconds(2)
                     timings.requestSent = .milliseconds(3)
@@ -82,6 +82,26 @@ struct MetricsTests {
         #expect(try phase("connection") == [2_000_000])
         #expect(try phase("request") == [1_000_000])
         #expect(try phase("first-byte") == [7_000_000])
+        // The body's phase waits for its end, which the transport marks; a body not read to its end has none.
+        #expect(metrics.timers.filter { $0.label == Self.names.phaseDuration }.count == 3)
+        timeline.update { $0.bodyEnd = .milliseconds(15) }
+        #expect(try phase("body") == [5_000_000])
+        timeline.update { $0.bodyEnd = .milliseconds(16) }
+        #expect(try phase("body") == [5_000_000], "recorded once")
+    }
+
+    @Test("whenBodyEnds: run once at the body's end, at once when it has ended, in the order given")
+    func whenBodyEnds() {
+        let timeline = ExchangeTimeline()
+        let seen = Locked<[String]>([])
+        timeline.whenBodyEnds { _ in seen.withLock { $0.append("first") } }
+        timeline.whenBodyEnds { timings in seen.withLock { $0.append("second \(timings.bodyEnd != nil)") } }
+        timeline.mark(.responseStart)
+        #expect(seen.withLock { $0 }.isEmpty)
+        timeline.mark(.bodyEnd)
+        timeline.mark(.bodyEnd)
+        timeline.whenBodyEnds { _ in seen.withLock { $0.append("late") } }
+        #expect(seen.withLock { $0 } == ["first", "second true", "late"])
     }
 
     @Test("a failure is counted by kind, under the status class 'error'")
