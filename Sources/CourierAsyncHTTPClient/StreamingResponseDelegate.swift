@@ -65,10 +65,15 @@ final class StreamingResponseDelegate: HTTPClientResponseDelegate, @unchecked Se
         headPromise = eventLoop.makePromise()
         head = headPromise.futureResult
         let demand = ReaderDemand()
+        // NOTE: the watermarks count parts, not bytes. Over HTTP/2 a part is one DATA frame (8 KiB from nginx), and
+        // with 2 and 8 a 100 MiB download paused every 64 KiB: 87–96 MiB/s and 72 MiB peak memory against raw
+        // AsyncHTTPClient's 225–251 MiB/s and 45–48 MiB (Benchmarks/load, `LoadGen courier-download` over HTTP/2,
+        // BENCHMARKS.md); with 8 and 32, 178–201 MiB/s and 45–52 MiB (16 and 64: 205–213 MiB/s, 54–60 MiB). At most
+        // 32 parts wait for the reader: 256 KiB of HTTP/2 frames, a few MiB of HTTP/1 reads.
         let made = Chunks.makeSequence(
             elementType: ByteBuffer.self,
             failureType: (any Error).self,
-            backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8),
+            backPressureStrategy: .init(lowWatermark: 8, highWatermark: 32),
             finishOnDeinit: false,
             delegate: demand
         )
