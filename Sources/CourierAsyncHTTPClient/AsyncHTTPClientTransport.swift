@@ -37,8 +37,8 @@ import NIOSSL
 ///
 /// Against hostile servers (each pinned by a test; the README's "Reliability" table compares both
 /// transports): a request is never sent twice unless the server cannot have acted on it (none of its bytes
-/// were written, or HTTP/2 said the server did not process it), or it is safe to repeat (`GET`, `HEAD`) and met a
-/// stale pooled connection, and then only once; a streamed upload
+/// were written, or HTTP/2 said the server did not process it: up to four times while it keeps saying so), or it
+/// is safe to repeat (`GET`, `HEAD`) and met a stale pooled connection (then only once); a streamed upload
 /// answered early ends with that answer; a slow reader slows the server down (back-pressure); requests cut
 /// off by ``shutdown()`` fail with `shutdown`; a private CA and pinned certificates or public keys are
 /// configured without NIO knowledge (``Configuration/pinnedPublicKeys``). What it cannot do: bound a flood
@@ -141,8 +141,8 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after,
     /// with back-pressure.
     ///
-    /// It sends a request a second time only when the server cannot have acted on the first, or when the
-    /// request is safe to repeat and met a stale pooled connection, and then once:
+    /// It sends a request again only when the server cannot have acted on it, or when the request is safe to
+    /// repeat and met a stale pooled connection:
     /// - a request that failed before any byte of it was written (a pooled connection found closed), or whose
     ///   HTTP/2 stream the server did not process (refused with `REFUSED_STREAM`, or past the last stream a
     ///   `GOAWAY` named; RFC 9113 §8.7), goes out once more, whatever its method, and again (up to four
@@ -155,7 +155,7 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   *new* connection the server closed unanswered, or a `PUT` (a write, idempotent or not): whether to
     ///   repeat it is the retry middleware's decision (`Client.retrying(_:)`), which knows the caller's budget.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
-        // One deadline for both attempts: a replay does not extend the caller's timeout.
+        // One deadline for every attempt: a replay does not extend the caller's timeout.
         let deadline = request.options.timeout.map(Self.deadline(after:))
         let timeline = ExchangeTimeline()
         var replays = 0

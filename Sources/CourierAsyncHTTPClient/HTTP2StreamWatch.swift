@@ -56,7 +56,6 @@ struct UnprocessedStream: Error, CustomStringConvertible {
 /// connection's streams, which run on the same loop.
 final class GoAwayRecord: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTP2Frame
-    typealias InboundOut = HTTP2Frame
 
     private(set) var lastStreamID: HTTP2StreamID?
 
@@ -77,10 +76,6 @@ final class StreamCloseReading: ChannelInboundHandler, RemovableChannelHandler {
 
     init(record: GoAwayRecord?) {
         self.record = record
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

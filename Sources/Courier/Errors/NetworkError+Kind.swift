@@ -24,7 +24,8 @@ extension NetworkError {
         /// The server reset the request's HTTP/2 stream (`RST_STREAM`) with the error code `code`, the name
         /// RFC 9113 §7 gives it (`PROTOCOL_ERROR`, `INTERNAL_ERROR`, `CANCEL`, …). The connection stays open for
         /// other requests. A stream the server says it did not process (`REFUSED_STREAM`, or past a `GOAWAY`'s
-        /// last stream) is sent again by the transport instead, once, whatever the method.
+        /// last stream) is sent again by `AsyncHTTPClientTransport` instead, whatever the method (up to four times,
+        /// each time the server says so).
         case streamReset(code: String)
         /// The TLS handshake failed or the server's certificate was not trusted.
         case tlsFailure

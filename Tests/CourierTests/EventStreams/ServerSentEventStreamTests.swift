@@ -90,11 +90,12 @@ struct ServerSentEventStreamTests {
         #expect(times.all == [.zero, .milliseconds(1500), .milliseconds(11_500)])
     }
 
-    @Test("a connection lost mid-event reconnects; the unfinished event is discarded")
-    func reconnectsAfterConnectionLoss() async throws {
+    @Test("a connection lost mid-event (or an HTTP/2 stream reset) reconnects; the unfinished event is discarded",
+          arguments: [NetworkError.Kind.connectionClosed, .streamReset(code: "CANCEL")])
+    func reconnectsAfterConnectionLoss(_ loss: NetworkError.Kind) async throws {
         let (client, transport, _) = client { connection, request in
             connection == 0
-                ? eventStream(["id: 7\ndata: whole\n\ndata: cut"], endingWith: NetworkError(.connectionClosed), for: request)
+                ? eventStream(["id: 7\ndata: whole\n\ndata: cut"], endingWith: NetworkError(loss), for: request)
                 : connection == 1 ? eventStream(["data: after\n\n"], for: request) : stubResponse(204, for: request)
         }
         let stream = client.events(try itemsRequest(), configuration: configuration())

@@ -38,6 +38,22 @@ struct CircuitBreakingTests {
         #expect(transport.requests.count == 7)
     }
 
+    @Test("a stream the server reset counts as a failure, as a dropped connection does; a 404 does not")
+    func resetStreamIsAFailure() async throws {
+        let failures: [NetworkError.Kind] = [.streamReset(code: "INTERNAL_ERROR"), .connectionClosed]
+        for kind in failures {
+            let transport = RecordingTransport { _ in throw NetworkError(kind) }
+            let client = Client(transport: transport).breakingCircuit(after: 2, coolDown: .seconds(30), clock: TestClock())
+            for _ in 0..<2 {
+                #expect(try await #require(throws: NetworkError.self) { try await client.send(try itemsRequest()) }.kind == kind)
+            }
+            #expect(try await #require(throws: NetworkError.self) { try await client.send(try itemsRequest()) }.kind == .circuitOpen)
+            #expect(transport.requests.count == 2)
+        }
+        let notFound = Client(transport: RecordingTransport { stubResponse(404, for: $0) }).breakingCircuit(after: 2, coolDown: .seconds(30), clock: TestClock())
+        for _ in 0..<3 { #expect(try await notFound.send(try itemsRequest()).status.code == 404) }
+    }
+
     @Test("while a probe is in flight, other requests fail fast")
     func oneProbe() async throws {
         let clock = TestClock()
