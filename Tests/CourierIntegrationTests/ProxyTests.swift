@@ -200,4 +200,35 @@ struct ProxyTests {
         }
         #endif
     }
+
+    @Test("URLSession follows http_proxy as libcurl reads it: the proxy's log names the server (in a process of its own)")
+    func urlSessionThroughTheEnvironmentsProxy() async throws {
+        #if canImport(FoundationNetworking)
+        _ = try ProxyEnvironment.proxy("PROXY_OPEN_URL")
+        _ = try ProxyEnvironment.log("PROXY_OPEN_LOG")
+        // NOTE: an exit test runs its body in a new process: libcurl reads the proxy variables of the whole process,
+        // and set here they would send every other URLSession test through the proxy. The body fails the child
+        // (a thrown error ends it with a signal) unless the request went through the proxy and the server answered.
+        await #expect(processExitsWith: .success) {
+            guard let proxyURL = ProcessInfo.processInfo.environment["PROXY_OPEN_URL"] else { throw ProxyProbeFailure("no PROXY_OPEN_URL") }
+            for name in ["no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"] { unsetenv(name) }
+            setenv("http_proxy", proxyURL, 1)
+            try await TestServer.withRunning { server in
+                // The settings the environment gives are the ones libcurl follows, so the transport sends.
+                let transport = URLSessionTransport(configuration: .init(proxies: try .environment()))
+                let echo = try await Client(transport: transport).targeting(server.server).send(Endpoint<TestServer.Echo>(path: "/echo"))
+                guard echo.method == "GET", await server.hits("/echo") == 1 else { throw ProxyProbeFailure("the server did not answer once") }
+                guard try ProxyEnvironment.log("PROXY_OPEN_LOG").contains("127.0.0.1:\(server.port)") else {
+                    throw ProxyProbeFailure("the proxy's log does not name 127.0.0.1:\(server.port)")
+                }
+            }
+        }
+        #endif
+    }
+}
+
+/// Why the child process of an exit test failed (the child's standard error names it).
+private struct ProxyProbeFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
