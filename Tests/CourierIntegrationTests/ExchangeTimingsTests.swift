@@ -85,9 +85,29 @@ struct ExchangeTimingsTests {
         }
     }
 
-    /// The connection phase includes the wait for a pooled connection. NOTE: a server slow to `accept()` cannot
-    /// be told from one slow to answer on plain HTTP: the kernel completes the TCP handshake before the server
-    /// accepts, so no client sees the wait before it writes; that delay lands in the first byte (tested above).
+    /// A server slow to accept (its accept queue full, so the client's SYN is dropped and sent again): on
+    /// AsyncHTTPClient the wait lands in `connectionReady`, which holds a new connection's set-up, and before
+    /// the request is written; URLSession on Linux observes no connection phase, so there it is only known to
+    /// come before `responseStart`.
+    @Test("a server slow to accept: the wait lands in the connection phase", arguments: TransportUnderTest.allCases)
+    func slowAccept(_ transport: TransportUnderTest) async throws {
+        try await MisbehavingServer.withRunning(acceptingAfter: Self.delay) { server in
+            try await transport.with { t in
+                let timings = try await Self.timings(.ok, on: server, client: Client(transport: t), timeout: .seconds(10), delay: .zero)
+                let responseStart = try #require(timings.responseStart)
+                #expect(responseStart >= Self.delay - Self.slack, "\(timings)")
+                if transport == .asyncHTTPClient {
+                    let connectionReady = try #require(timings.connectionReady)
+                    #expect(connectionReady >= Self.delay - Self.slack, "the wait is in the connection phase: \(timings)")
+                    #expect(timings.reusedConnection == false)
+                    let requestSent = try #require(timings.requestSent)
+                    #expect(requestSent >= connectionReady, "\(timings)")
+                }
+            }
+        }
+    }
+
+    /// The connection phase includes the wait for a pooled connection.
     @Test("AsyncHTTPClient: waiting for the only pooled connection lands in connectionReady", arguments: timeouts)
     func waitForAPooledConnection(timeout: Duration?) async throws {
         try await MisbehavingServer.withRunning { server in

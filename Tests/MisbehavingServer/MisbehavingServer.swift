@@ -128,8 +128,46 @@ package final class MisbehavingServer: Sendable {
         return MisbehavingServer(port: channel.localAddress?.port ?? 0, channel: channel, events: events)
     }
 
+    /// A server too busy to accept, as a loaded one is: it listens with an accept queue of one (backlog 0), fills
+    /// that queue with a connection of its own, and accepts nothing until `delay` has passed. Meanwhile Linux drops
+    /// every SYN to the listener (its accept queue is full), so a client's connect waits for its SYN to be sent
+    /// again (1 s later on Linux) — the wait a slow `accept()` causes. Without a full queue the kernel would complete
+    /// the handshake itself and no client could see the wait before it writes.
+    package static func start(acceptingAfter delay: Duration, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> MisbehavingServer {
+        let events = ServerEvents()
+        let channel = try await ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(.backlog, value: 0)
+            .serverChannelOption(.autoRead, value: false)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(MisbehavingHandler(events: events))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0)
+            .get()
+        let port = channel.localAddress?.port ?? 0
+        // The connection that fills the queue; the server accepts it with the others and it is closed after.
+        let filler = try await ClientBootstrap(group: group).connect(host: "127.0.0.1", port: port).get()
+        Task {
+            try? await Task.sleep(for: delay)
+            try? await channel.setOption(.autoRead, value: true).get()
+            try? await filler.close()
+        }
+        return MisbehavingServer(port: port, channel: channel, events: events)
+    }
+
+    /// Runs `body` with a server ``start(acceptingAfter:group:)`` made, and stops it after.
+    package static func withRunning<T: Sendable>(acceptingAfter delay: Duration, _ body: (MisbehavingServer) async throws -> T) async throws -> T {
+        try await run(try await start(acceptingAfter: delay), body)
+    }
+
     package static func withRunning<T: Sendable>(_ body: (MisbehavingServer) async throws -> T) async throws -> T {
-        let server = try await start()
+        try await run(try await start(), body)
+    }
+
+    private static func run<T: Sendable>(_ server: MisbehavingServer, _ body: (MisbehavingServer) async throws -> T) async throws -> T {
         do {
             let result = try await body(server)
             try? await server.stop()
