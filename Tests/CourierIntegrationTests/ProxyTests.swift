@@ -207,28 +207,32 @@ struct ProxyTests {
         _ = try ProxyEnvironment.proxy("PROXY_OPEN_URL")
         _ = try ProxyEnvironment.log("PROXY_OPEN_LOG")
         // NOTE: an exit test runs its body in a new process: libcurl reads the proxy variables of the whole process,
-        // and set here they would send every other URLSession test through the proxy. The body fails the child
-        // (a thrown error ends it with a signal) unless the request went through the proxy and the server answered.
+        // and set here they would send every other URLSession test through the proxy. The child records why it
+        // failed (swift-testing reports a child's issues in this process) and exits with a failure.
         await #expect(processExitsWith: .success) {
-            guard let proxyURL = ProcessInfo.processInfo.environment["PROXY_OPEN_URL"] else { throw ProxyProbeFailure("no PROXY_OPEN_URL") }
+            func fail(_ why: String) -> Never {
+                Issue.record(Comment(rawValue: why))
+                exit(EXIT_FAILURE)
+            }
+            guard let proxyURL = ProcessInfo.processInfo.environment["PROXY_OPEN_URL"] else { fail("PROXY_OPEN_URL is not set") }
             for name in ["no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"] { unsetenv(name) }
             setenv("http_proxy", proxyURL, 1)
-            try await TestServer.withRunning { server in
-                // The settings the environment gives are the ones libcurl follows, so the transport sends.
-                let transport = URLSessionTransport(configuration: .init(proxies: try .environment()))
-                let echo = try await Client(transport: transport).targeting(server.server).send(Endpoint<TestServer.Echo>(path: "/echo"))
-                guard echo.method == "GET", await server.hits("/echo") == 1 else { throw ProxyProbeFailure("the server did not answer once") }
-                guard try ProxyEnvironment.log("PROXY_OPEN_LOG").contains("127.0.0.1:\(server.port)") else {
-                    throw ProxyProbeFailure("the proxy's log does not name 127.0.0.1:\(server.port)")
+            do {
+                try await TestServer.withRunning { server in
+                    // Only what the proxy logs from now on counts: an earlier server may have had the same port.
+                    let logged = try ProxyEnvironment.log("PROXY_OPEN_LOG").utf8.count
+                    // The settings the environment gives are the ones libcurl follows, so the transport sends.
+                    let transport = URLSessionTransport(configuration: .init(proxies: try .environment()))
+                    let echo = try await Client(transport: transport).targeting(server.server).send(Endpoint<TestServer.Echo>(path: "/echo"))
+                    guard echo.method == "GET", await server.hits("/echo") == 1 else { fail("the server did not answer once") }
+                    let log = String(decoding: try ProxyEnvironment.log("PROXY_OPEN_LOG").utf8.dropFirst(logged), as: UTF8.self)
+                    guard log.contains("127.0.0.1:\(server.port)") else { fail("the proxy's log does not name 127.0.0.1:\(server.port)") }
                 }
+            } catch {
+                fail("\(error)")
             }
         }
         #endif
     }
 }
 
-/// Why the child process of an exit test failed (the child's standard error names it).
-private struct ProxyProbeFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -104,11 +104,14 @@ package final class MisbehavingServer: Sendable {
     package let port: Int
     private let channel: any Channel
     private let events: ServerEvents
+    /// What lets a server started by ``start(acceptingAfter:group:)`` accept; `nil` for the others.
+    private let acceptor: Task<Void, Never>?
 
-    private init(port: Int, channel: any Channel, events: ServerEvents) {
+    init(port: Int, channel: any Channel, events: ServerEvents, acceptor: Task<Void, Never>? = nil) {
         self.port = port
         self.channel = channel
         self.events = events
+        self.acceptor = acceptor
     }
 
     package var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -126,36 +129,6 @@ package final class MisbehavingServer: Sendable {
             .bind(host: "127.0.0.1", port: 0)
             .get()
         return MisbehavingServer(port: channel.localAddress?.port ?? 0, channel: channel, events: events)
-    }
-
-    /// A server too busy to accept, as a loaded one is: it listens with an accept queue of one (backlog 0), fills
-    /// that queue with a connection of its own, and accepts nothing until `delay` has passed. Meanwhile Linux drops
-    /// every SYN to the listener (its accept queue is full), so a client's connect waits for its SYN to be sent
-    /// again (1 s later on Linux) — the wait a slow `accept()` causes. Without a full queue the kernel would complete
-    /// the handshake itself and no client could see the wait before it writes.
-    package static func start(acceptingAfter delay: Duration, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> MisbehavingServer {
-        let events = ServerEvents()
-        let channel = try await ServerBootstrap(group: group)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelOption(.backlog, value: 0)
-            .serverChannelOption(.autoRead, value: false)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(MisbehavingHandler(events: events))
-                }
-            }
-            .bind(host: "127.0.0.1", port: 0)
-            .get()
-        let port = channel.localAddress?.port ?? 0
-        // The connection that fills the queue; the server accepts it with the others and it is closed after.
-        let filler = try await ClientBootstrap(group: group).connect(host: "127.0.0.1", port: port).get()
-        Task {
-            try? await Task.sleep(for: delay)
-            try? await channel.setOption(.autoRead, value: true).get()
-            try? await filler.close()
-        }
-        return MisbehavingServer(port: port, channel: channel, events: events)
     }
 
     /// Runs `body` with a server ``start(acceptingAfter:group:)`` made, and stops it after.
@@ -180,6 +153,7 @@ package final class MisbehavingServer: Sendable {
 
     /// Stops listening; connections already open stay until either side closes them.
     package func stop() async throws {
+        acceptor?.cancel()
         try await channel.close()
     }
 
