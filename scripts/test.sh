@@ -48,11 +48,29 @@ fi
 # README's test command must pass on any machine of this kind). A target's own tests still run in parallel.
 targets=$(python3 -c 'import re; print(" ".join(re.findall(r"\.testTarget\(\s*name:\s*\"(\w+)\"", open("Package.swift").read())))')
 [ -n "$targets" ] || { echo "test.sh: no test targets found in Package.swift" >&2; exit 1; }
+# NOTE: a target that has not finished after 15 minutes is stopped and run once more, and the hang is printed; a
+# target that fails is never run again. On 2026-11-29 the integration target (about a minute) stood still in one run
+# of four: every suite waited at once for 60 s, until the first time limits cancelled their tests, and three tests
+# never ended. The likeliest cause is URLSession's fast endless bodies (HostileServerTests): corelibs takes a flood on
+# dispatch's threads, which Swift's tasks share. A hang must not take CI's whole budget.
 failed=()
+hung=()
 for target in $targets; do
     echo "test.sh: $target" >&2
-    swift test --skip-build --filter "^$target\." || failed+=("$target")
+    status=0
+    timeout 900 swift test --skip-build --filter "^$target\." || status=$?
+    if [ "$status" = 124 ]; then
+        echo "test.sh: $target did not finish within 15 minutes (a hang): stopped, and run once more" >&2
+        pkill -KILL -f "CourierPackageTests.xctest" || true
+        hung+=("$target")
+        status=0
+        timeout 900 swift test --skip-build --filter "^$target\." || status=$?
+    fi
+    [ "$status" = 0 ] || failed+=("$target")
 done
+if [ ${#hung[@]} -gt 0 ]; then
+    echo "test.sh: hung once: ${hung[*]}" >&2
+fi
 if [ ${#failed[@]} -gt 0 ]; then
     echo "test.sh: failed: ${failed[*]}" >&2
     exit 1
