@@ -51,8 +51,9 @@ targets=$(python3 -c 'import re; print(" ".join(re.findall(r"\.testTarget\(\s*na
 # NOTE: a target that has not finished after 15 minutes is stopped and run once more, and the hang is printed; a
 # target that fails is never run again. On 2026-11-29 the integration target (about a minute) stood still in one run
 # of four: every suite waited at once for 60 s, until the first time limits cancelled their tests, and three tests
-# never ended. The likeliest cause is URLSession's fast endless bodies (HostileServerTests): corelibs takes a flood on
-# dispatch's threads, which Swift's tasks share. A hang must not take CI's whole budget.
+# never ended. The likeliest cause was URLSession's fast endless bodies (HostileServerTests), which corelibs takes on
+# dispatch's threads, shared with Swift's tasks: they now run in a process of their own. A hang must not take CI's
+# whole budget.
 failed=()
 hung=()
 for target in $targets; do
