@@ -118,7 +118,13 @@ package final class MisbehavingServer: Sendable {
 
     package static func start(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> MisbehavingServer {
         let events = ServerEvents()
-        let channel = try await ServerBootstrap(group: group)
+        let channel = try await bootstrap(group: group, events: events).bind(host: "127.0.0.1", port: 0).get()
+        return MisbehavingServer(port: channel.localAddress?.port ?? 0, channel: channel, events: events)
+    }
+
+    /// The listener every kind of server starts from: each connection misbehaves as its requests ask.
+    static func bootstrap(group: any EventLoopGroup, events: ServerEvents) -> ServerBootstrap {
+        ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
@@ -126,9 +132,6 @@ package final class MisbehavingServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(MisbehavingHandler(events: events))
                 }
             }
-            .bind(host: "127.0.0.1", port: 0)
-            .get()
-        return MisbehavingServer(port: channel.localAddress?.port ?? 0, channel: channel, events: events)
     }
 
     /// Runs `body` with a server ``start(acceptingAfter:group:)`` made, and stops it after.

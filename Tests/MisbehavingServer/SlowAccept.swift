@@ -14,17 +14,10 @@ extension MisbehavingServer {
     /// a dropped SYN it accepts anyway.
     package static func start(acceptingAfter delay: Duration, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> MisbehavingServer {
         let events = ServerEvents()
-        let channel = try await ServerBootstrap(group: group)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        let channel = try await bootstrap(group: group, events: events)
             .serverChannelOption(.backlog, value: 0)
             // NOTE: with autoRead off a listener never reads, and for a listener reading is accepting.
             .serverChannelOption(.autoRead, value: false)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(MisbehavingHandler(events: events))
-                }
-            }
             .bind(host: "127.0.0.1", port: 0)
             .get()
         let port = channel.localAddress?.port ?? 0
