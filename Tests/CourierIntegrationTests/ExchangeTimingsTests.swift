@@ -88,8 +88,8 @@ struct ExchangeTimingsTests {
     /// A server too busy to accept: its accept queue full, the client's SYN is dropped and sent again, 1 s later
     /// on Linux (its first retransmission timeout; 100 ms of margin). On AsyncHTTPClient that wait lands in
     /// `connectionReady`, which holds a new connection's set-up, before the request is written; URLSession on Linux
-    /// observes no connection phase, so there it is only known to come before `responseStart`. A server merely slow
-    /// to answer would give neither a second's wait (its delay here is 300 ms, after the SYN was dropped).
+    /// observes no connection phase, so there it is only known to come before `responseStart`. The server accepts
+    /// 300 ms after a SYN was dropped: a server merely that slow to answer could not make either phase last 900 ms.
     @Test("a server too busy to accept: the resent SYN's wait lands in the connection phase", arguments: TransportUnderTest.allCases)
     func slowAccept(_ transport: TransportUnderTest) async throws {
         let synResent = Duration.milliseconds(900)
