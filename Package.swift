@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
         .library(name: "CourierContract", targets: ["CourierContract"]),
+        .library(name: "CourierOAuth", targets: ["CourierOAuth"]),
         .executable(name: "courier", targets: ["courier"]),
     ],
     // What an app needs only if it uses these products: each trait brings the packages of one product. The root
@@ -187,6 +188,29 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierGenerator",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // OAuth 2.0 flows as token providers. swift-crypto for PKCE's SHA-256 (CryptoKit on Apple platforms); no NIO:
+        // the loopback redirect listener is a plain socket.
+        .target(
+            name: "CourierOAuth",
+            dependencies: [
+                "Courier",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CourierOAuthTests",
+            dependencies: [
+                "CourierOAuth",
+                "Courier",
+                "CourierAsyncHTTPClient",
+                "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

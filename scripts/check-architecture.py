@@ -54,7 +54,7 @@ NAMED_TRANSPORTS = {"URLSessionTransport", "AsyncHTTPClientTransport"}
 # Modules of the toolchain and the platforms: importable by any target.
 PLATFORM_MODULES = {
     "Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationXML", "Dispatch", "Darwin", "Glibc",
-    "Musl", "Android", "WinSDK", "ucrt", "Combine", "os", "Synchronization", "Observation", "_Concurrency",
+    "Musl", "Android", "WinSDK", "ucrt", "Combine", "os", "Security", "Synchronization", "Observation", "_Concurrency",
     "Testing", "XCTest", "PackageDescription",
 }
 # A product whose name is not its only module: the modules an importer of the product may name.

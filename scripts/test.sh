@@ -7,6 +7,8 @@
 # - httpbin, a FastAPI app and an aiohttp echo that decodes compressed requests, from PyPI, pinned, in a venv under
 #   .build (scripts/openapi-e2e/start.sh starts them on free loopback ports for the end-to-end tests, and stops them
 #   when this script exits);
+# - Authlib (from the same venv) for a real OAuth 2.0 authorization server, Tests/OAuthServer/oauth_server.py, that
+#   scripts/oauth-e2e.sh starts on a free loopback port for the OAuth tests (OAUTH_ISSUER_URL);
 # then `swift test` with any arguments given here (`scripts/test.sh --filter OpenAPIE2ETests`), or, with none, each
 # test target in a pass of its own.
 set -euo pipefail
@@ -37,6 +39,8 @@ source scripts/nginx-e2e.sh   # NGINX_URL, NGINX_ROOT for the resumable-download
 source scripts/proxy-e2e.sh   # tinyproxy and microsocks for the proxy tests
 # shellcheck source=h2-e2e.sh
 source scripts/h2-e2e.sh      # nginx over TLS with HTTP/2 for the HTTP/2 tests
+# shellcheck source=oauth-e2e.sh
+source scripts/oauth-e2e.sh   # the Authlib authorization server for the OAuth tests (OAUTH_ISSUER_URL)
 if [ $# -gt 0 ]; then
     swift test --skip-build "$@"
     exit

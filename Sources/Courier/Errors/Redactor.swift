@@ -37,7 +37,8 @@ public struct Redactor: Sendable, Hashable {
         ],
         queryParameters: [
             "token", "access_token", "refresh_token", "id_token", "api_key", "apikey", "key", "password",
-            "secret", "client_secret", "signature", "sig", "code", "session",
+            "secret", "client_secret", "signature", "sig", "code", "session", "code_verifier", "device_code",
+            "client_assertion", "assertion",
         ]
     )
 

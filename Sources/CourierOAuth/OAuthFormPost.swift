@@ -1,0 +1,105 @@
+import Courier
+import Foundation
+
+/// One form POST to an authorization server's endpoint, with the client's authentication (RFC 6749 §2.3.1), and
+/// its answer read as RFC 6749 §5.1 (a JSON object) or §5.2 (an error).
+struct OAuthFormPost {
+    let http: Client
+    let client: OAuthClientRegistration
+
+    /// The JSON object a 200 answered with; a 4xx/5xx with an `error` member becomes its ``OAuthError``. With
+    /// `anyBodyOnSuccess` (revocation, RFC 7009 §2.2), any 2xx is a success whatever its body.
+    func send(to endpoint: URL, _ fields: [(String, String)], anyBodyOnSuccess: Bool = false) async throws -> [String: any Sendable] {
+        try OAuthEndpointCheck.require(secure: endpoint)
+        var fields = fields
+        var headers = ["Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded"]
+        switch client.authentication {
+        case .none:
+            fields.append(("client_id", client.id))
+        case .clientSecretPost(let secret):
+            fields.append(("client_id", client.id))
+            fields.append(("client_secret", secret))
+        case .clientSecretBasic(let secret):
+            // RFC 6749 §2.3.1: the id and the secret are form-encoded before they are joined and base64-encoded.
+            let pair = Self.formEncoded(client.id) + ":" + Self.formEncoded(secret)
+            headers["Authorization"] = "Basic " + Data(pair.utf8).base64EncodedString()
+        }
+        let body = fields.map { Self.formEncoded($0.0) + "=" + Self.formEncoded($0.1) }.joined(separator: "&")
+        let request = try ClientRequest(.post, url: endpoint.absoluteString, headers: headers, body: .bytes(Data(body.utf8)))
+        let response = try await http.send(request)
+        let data = try await response.body.collect(upTo: 1 << 20)
+        let status = response.status.code
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        if status == 200, let object {
+            return object.compactMapValues(Self.sendable)
+        }
+        if let object, let code = object["error"] as? String {
+            throw OAuthError(
+                OAuthError.Code(serverCode: code),
+                description: object["error_description"] as? String,
+                uri: object["error_uri"] as? String,
+                status: status)
+        }
+        if (200..<300).contains(status), anyBodyOnSuccess { return [:] }
+        throw OAuthError(
+            .invalidResponse,
+            description: "\(endpoint.absoluteString) answered HTTP \(status) \(object == nil ? "without a JSON object" : "without an error code")",
+            status: status)
+    }
+
+    /// `application/x-www-form-urlencoded` (WHATWG): unreserved characters as they are, a space as `+`, every
+    /// other byte percent-encoded.
+    static func formEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "*"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "):
+                out += "+"
+            default:
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// JSON values as `Sendable` ones: strings, numbers, booleans; nested values are dropped (no grant needs them).
+    private static func sendable(_ value: Any) -> (any Sendable)? {
+        switch value {
+        case let string as String: string
+        case let integer as Int: Double(integer)
+        case let double as Double: double
+        case let number as NSNumber: number.doubleValue
+        default: nil
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// A token endpoint's success (RFC 6749 §5.1) as ``OAuthTokens``.
+enum TokenResponse {
+    static func tokens(from object: [String: any Sendable], issuer: String, now: Date) throws -> OAuthTokens {
+        guard let access = object["access_token"] as? String, !access.isEmpty,
+            let type = object["token_type"] as? String
+        else {
+            throw OAuthError(.invalidResponse, description: "the token endpoint's answer has no access_token or token_type")
+        }
+        // RFC 6749 §5.1 says a number; some servers send a string.
+        let lifetime = (object["expires_in"] as? Double) ?? (object["expires_in"] as? String).flatMap(Double.init)
+        return OAuthTokens(
+            accessToken: access,
+            tokenType: type,
+            expiresAt: lifetime.map { now.addingTimeInterval($0) },
+            refreshToken: object["refresh_token"] as? String,
+            scope: object["scope"] as? String,
+            idToken: object["id_token"] as? String,
+            issuer: issuer)
+    }
+}
