@@ -208,6 +208,7 @@ let package = Package(
             name: "CourierOAuthTests",
             dependencies: [
                 "CourierOAuth",
+                "OAuthAPI",
                 "Courier",
                 "CourierAsyncHTTPClient",
                 "CourierTestSupport",
@@ -450,6 +451,14 @@ let package = Package(
             name: "Droplets",
             dependencies: ["Courier"],
             path: "Tests/OpenAPIGenerated/Droplets/Sources/Droplets",
+            swiftSettings: strict
+        ),
+        // OAuth 2.0 and OpenID Connect schemes (Tests/OpenAPIFixtures/oauth-api-3.2.yaml): the flows' wiring, run by
+        // CourierOAuthTests against the Authlib server.
+        .target(
+            name: "OAuthAPI",
+            dependencies: ["Courier", "CourierOAuth"],
+            path: "Tests/OpenAPIGenerated/OAuthAPI/Sources/OAuthAPI",
             swiftSettings: strict
         ),
         // The generated clients against servers nobody on this team wrote: httpbin and a FastAPI app

@@ -19,6 +19,7 @@ packages=(
     "EventStream	Tests/OpenAPIFixtures/event-stream-3.1.yaml"
     "Documents	Tests/OpenAPIFixtures/documents-3.1.yaml"
     "Droplets	Tests/OpenAPIFixtures/multifile/path-item-files/openapi.yaml"
+    "OAuthAPI	Tests/OpenAPIFixtures/oauth-api-3.2.yaml"
 )
 
 scratch="$(mktemp -d)"

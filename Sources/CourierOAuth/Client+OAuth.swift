@@ -11,8 +11,8 @@ extension Client {
     ///     .authorizing(with: session, for: URL(string: "https://api.example.com")!)
     /// ```
     ///
-    /// A failed sign-in or refresh reaches the caller as ``NetworkError/Kind/authenticationFailed`` with the
-    /// ``OAuthError`` in ``NetworkError/underlying``.
+    /// A failed sign-in or refresh reaches the caller as `NetworkError.Kind.authenticationFailed` with the
+    /// ``OAuthError`` in `NetworkError.underlying`.
     public func authorizing(
         with session: OAuthSession,
         for origins: URL...,

@@ -4,8 +4,8 @@ import Security
 
 /// Tokens kept in the Keychain, as a generic password item (Apple platforms only).
 ///
-/// NOTE: compiled on Apple platforms only; Courier's tests run on Linux, so this store is untested there. It uses
-/// the data-protection keychain's "after first unlock, this device only" accessibility, so that a background
+/// NOTE: compiled on Apple platforms only; Courier's tests run on Linux, so this store is untested there. Items are
+/// accessible "after first unlock, this device only", so that a background
 /// refresh works and the tokens never leave the device in a backup.
 ///
 /// ```swift

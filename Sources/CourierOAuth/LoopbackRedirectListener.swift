@@ -24,7 +24,7 @@ public final class LoopbackRedirectListener: Sendable {
 
     /// Starts listening on `127.0.0.1`.
     ///
-    /// - Throws: ``Courier/NetworkError/Kind/cannotConnect`` when no socket could be opened.
+    /// - Throws: `NetworkError.Kind.cannotConnect` when no socket could be opened.
     public init(path: String = "/callback") throws {
         let path = path.hasPrefix("/") ? path : "/" + path
         let descriptor = Self.makeSocket()

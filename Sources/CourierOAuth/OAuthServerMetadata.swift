@@ -66,7 +66,7 @@ public struct OAuthServerMetadata: Sendable, Hashable, Codable {
     /// - Throws: ``OAuthError/Code/issuerMismatch`` when the document names another issuer (RFC 8414 §3.3: the
     ///   document may be an attacker's), ``OAuthError/Code/insecureEndpoint`` for a plain-`http` issuer or
     ///   endpoint off the loopback interface, ``OAuthError/Code/invalidResponse`` for a document that is not
-    ///   metadata, and the client's ``NetworkError`` when neither document could be fetched.
+    ///   metadata, and the client's `NetworkError` when neither document could be fetched.
     public static func discover(issuer: URL, using http: Client = OAuthSession.defaultHTTPClient) async throws -> OAuthServerMetadata {
         let issuerString = issuer.absoluteString
         try OAuthEndpointCheck.require(secure: issuer)
@@ -101,6 +101,32 @@ public struct OAuthServerMetadata: Sendable, Hashable, Codable {
             .invalidResponse,
             description: "no authorization server metadata at \(issuerString) (HTTP \(lastStatus.map(String.init) ?? "?") for both well-known documents)",
             status: lastStatus)
+    }
+
+    /// Reads the metadata at `configuration`, an OpenID Connect discovery URL (an OpenAPI `openIdConnectUrl`):
+    /// the document's `issuer` followed by `/.well-known/openid-configuration` must be that URL (OpenID Connect
+    /// Discovery 1.0 §4.3).
+    ///
+    /// - Throws: as ``discover(issuer:using:)``.
+    public static func discover(configuration: URL, using http: Client = OAuthSession.defaultHTTPClient) async throws -> OAuthServerMetadata {
+        try OAuthEndpointCheck.require(secure: configuration)
+        let response = try await http.send(ClientRequest(.get, url: configuration.absoluteString, headers: ["Accept": "application/json"]))
+        let data = try await response.body.collect(upTo: 1 << 20)
+        guard response.status.code == 200 else {
+            throw OAuthError(.invalidResponse, description: "\(configuration.absoluteString) answered HTTP \(response.status.code)", status: response.status.code)
+        }
+        let metadata: OAuthServerMetadata
+        do {
+            metadata = try JSONDecoder().decode(OAuthServerMetadata.self, from: data)
+        } catch {
+            throw OAuthError(.invalidResponse, description: "\(configuration.absoluteString) is not provider metadata (\(error))")
+        }
+        let trimmed = metadata.issuer.hasSuffix("/") ? String(metadata.issuer.dropLast()) : metadata.issuer
+        guard trimmed + "/.well-known/openid-configuration" == configuration.absoluteString else {
+            throw OAuthError(.issuerMismatch, description: "\(configuration.absoluteString) names the issuer \(metadata.issuer)")
+        }
+        try metadata.checkEndpoints()
+        return metadata
     }
 
     /// Every endpoint is `https`, or `http` on the loopback interface.

@@ -1,8 +1,8 @@
 import Courier
 import Foundation
 
-/// One signed-in (or service) identity at one authorization server: a ``TokenProvider`` for
-/// ``Courier/Client/authorizing(with:clock:)`` that obtains, refreshes, keeps and revokes OAuth 2.0 tokens.
+/// One signed-in (or service) identity at one authorization server: a `TokenProvider` for
+/// `Client.authorizing(with:clock:)` that obtains, refreshes, keeps and revokes OAuth 2.0 tokens.
 ///
 /// Sign in with the flow that fits, then sign the API's requests with the session:
 ///
@@ -46,7 +46,7 @@ public actor OAuthSession: TokenProvider {
     /// Refresh tokens already sent: never sent again, whatever the store holds.
     private var spentRefreshTokens: Set<String> = []
 
-    /// A session for a user who signs in with ``signIn(redirectURI:presenting:)``, ``signInWithLoopbackRedirect(path:open:)``
+    /// A session for a user who signs in with ``signIn(redirectURI:additionalParameters:presenting:)``, ``signInWithLoopbackRedirect(path:open:)``
     /// or ``signIn(device:)``; tokens already in `store` (from an earlier launch) are used until they need a sign-in.
     ///
     /// - Parameters:

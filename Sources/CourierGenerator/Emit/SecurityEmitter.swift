@@ -87,13 +87,13 @@ struct SecurityEmitter {
             out.block("public static func \(name)(username: Swift.String, password: Swift.String) -> Courier.Authorization") {
                 $0.line(".basic(username: username, password: password)")
             }
-        case .bearer:
+        case .bearer, .oauth2, .openIdConnect:
             out.doc(summary)
             out.block("public static func \(name)(_ token: Swift.String) -> Courier.Authorization") {
                 $0.line(".bearer(token)")
             }
             out.line()
-            out.doc(summary, "Tokens from `provider`, refreshed on 401.")
+            out.doc(summary, Self.providerDoc(scheme.kind, flows: OAuthEmitter.typeName(of: scheme, prefix: prefix)))
             out.block("public static func \(name)(_ provider: some Courier.TokenProvider) -> Courier.Authorization") {
                 $0.line(".bearer(provider)")
             }
@@ -107,6 +107,14 @@ struct SecurityEmitter {
             out.block("public static func \(name)(_ key: Swift.String) -> Courier.Authorization") {
                 $0.line(".credential(.apiKey(key, \(label): \(SwiftWriter.stringLiteral(field))))")
             }
+        }
+    }
+
+    private static func providerDoc(_ kind: SecuritySchemeDecl.Kind, flows: String) -> String {
+        switch kind {
+        case .oauth2: "Tokens from `provider`, refreshed on 401: an `OAuthSession` from `\(flows)`, or a provider of your own."
+        case .openIdConnect: "Tokens from `provider`, refreshed on 401: an `OAuthSession` on the server `\(flows).discover()` finds."
+        default: "Tokens from `provider`, refreshed on 401."
         }
     }
 }

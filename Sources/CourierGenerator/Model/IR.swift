@@ -257,12 +257,41 @@ struct SecuritySchemeDecl: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
         case basic, bearer
         case apiKeyHeader(String), apiKeyQuery(String), apiKeyCookie(String)
+        /// A bearer token from the flows the document declares (URLs as written: they may be relative).
+        case oauth2(OAuthFlowsDecl)
+        /// A bearer token from a provider found at the document's OpenID Connect discovery URL.
+        case openIdConnect(url: String)
     }
     /// The document's scheme name.
     var name: String
     var swiftName: String
     var kind: Kind
     var doc: String?
+}
+
+/// The OAuth 2.0 flows of an `oauth2` scheme that the generator wires (implicit and password are left out: OAuth 2.0
+/// Security BCP, RFC 9700 §2.1.2 and §2.4).
+struct OAuthFlowsDecl: Hashable, Sendable {
+    struct Scope: Hashable, Sendable {
+        var name: String
+        var description: String
+    }
+
+    struct Flow: Hashable, Sendable {
+        /// The authorization URL (authorization code) or device authorization URL (device flow).
+        var startURL: String?
+        var tokenURL: String
+        /// The scopes, in the document's order.
+        var scopes: [Scope]
+    }
+
+    var clientCredentials: Flow?
+    var authorizationCode: Flow?
+    var deviceAuthorization: Flow?
+    /// `oauth2MetadataUrl` (OpenAPI 3.2): where the server's RFC 8414 metadata is.
+    var metadataURL: String?
+
+    var isEmpty: Bool { clientCredentials == nil && authorizationCode == nil && deviceAuthorization == nil }
 }
 
 /// Everything the emitters need.

@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 
 /// Maps `components.securitySchemes` to the `Authorization` helpers the generated package offers.
@@ -24,7 +25,15 @@ struct SecurityMapper {
                     "security-scheme", at: place,
                     "HTTP '\(httpScheme)' authentication is not generated; use Authorization.custom(field:data:)")
                 continue
-            case .oauth2, .openIdConnect: kind = .bearer
+            case .oauth2(let flows, let metadataURL):
+                let declared = Self.flows(flows, metadataURL: metadataURL)
+                if flows.implicit != nil || flows.password != nil {
+                    diagnostics.note(
+                        "security-scheme", at: place,
+                        "the implicit and password flows are not generated (OAuth 2.0 Security BCP); a TokenProvider of your own can still sign")
+                }
+                kind = declared.isEmpty ? .bearer : .oauth2(declared)
+            case .openIdConnect(let url): kind = .openIdConnect(url: url.absoluteString)
             case .apiKey(let keyName, let location):
                 switch location {
                 case .header: kind = .apiKeyHeader(keyName)
@@ -40,6 +49,23 @@ struct SecurityMapper {
                 name: name, swiftName: names.claim(Identifier.memberName(name)), kind: kind, doc: scheme.description))
         }
         return result
+    }
+
+    private static func flows(_ flows: OpenAPI.OAuthFlows, metadataURL: URL?) -> OAuthFlowsDecl {
+        func scopes(_ scopes: OrderedDictionary<String, String>) -> [OAuthFlowsDecl.Scope] {
+            scopes.map { OAuthFlowsDecl.Scope(name: $0.key, description: $0.value) }
+        }
+        return OAuthFlowsDecl(
+            clientCredentials: flows.clientCredentials.map {
+                .init(startURL: nil, tokenURL: $0.tokenUrl.absoluteString, scopes: scopes($0.scopes))
+            },
+            authorizationCode: flows.authorizationCode.map {
+                .init(startURL: $0.authorizationUrl.absoluteString, tokenURL: $0.tokenUrl.absoluteString, scopes: scopes($0.scopes))
+            },
+            deviceAuthorization: flows.deviceAuthorization.map {
+                .init(startURL: $0.deviceAuthorizationUrl.absoluteString, tokenURL: $0.tokenUrl.absoluteString, scopes: scopes($0.scopes))
+            },
+            metadataURL: metadataURL?.absoluteString)
     }
 
     /// Scheme names per alternative of a security requirement list.
