@@ -234,6 +234,7 @@ let package = Package(
         .executableTarget(
             name: "courier",
             dependencies: [
+                "CourierOAuth",
                 "Courier",
                 "CourierAsyncHTTPClient",
                 "CourierTesting",
@@ -519,6 +520,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeExamplesTests",
             dependencies: [
+                "CourierOAuth",
                 "CourierCompression",
                 "Courier",
                 "CourierContract",

@@ -6,6 +6,6 @@ struct CourierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "courier",
         abstract: "A functional, composable HTTP client for Swift.",
-        subcommands: [SendCommand.self, GenerateCommand.self, MockCommand.self, DemoCommand.self]
+        subcommands: [SendCommand.self, AuthCommand.self, GenerateCommand.self, MockCommand.self, DemoCommand.self]
     )
 }

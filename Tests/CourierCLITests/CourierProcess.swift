@@ -93,6 +93,11 @@ final class RunningCourier: @unchecked Sendable {
         String(decoding: output.all.reduce(into: Data()) { $0.append($1) }, as: UTF8.self)
     }
 
+    /// Standard error so far, as text.
+    var standardErrorSoFar: String {
+        String(decoding: errors.all.reduce(into: Data()) { $0.append($1) }, as: UTF8.self)
+    }
+
     /// Returns once at least `count` bytes of standard output have arrived, or the process has ended.
     func waitForOutput(_ count: Int) async throws {
         while outputCount < count, process.isRunning {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Courier
 import CourierAsyncHTTPClient
+import CourierOAuth
 import Foundation
 
 /// `courier send`: an HTTPie-style client built on the library, and the proof that it is pleasant to use.
@@ -50,6 +51,21 @@ struct SendCommand: AsyncParsableCommand {
 
     @Option(help: "Send HTTP basic credentials, user:password.")
     var basic: String?
+
+    @Option(help: "OAuth 2.0: the authorization server's issuer URL, for --oauth-client-credentials or --oauth-client-id.")
+    var oauthIssuer: String?
+
+    @Option(help: "OAuth 2.0 client credentials grant: client_id:client_secret (client_secret_basic); the token is fetched, kept in memory and refreshed on 401.")
+    var oauthClientCredentials: String?
+
+    @Option(help: "OAuth 2.0: use (and refresh) the tokens `courier auth login` kept for this client_id.")
+    var oauthClientID: String?
+
+    @Option(help: "OAuth 2.0: a scope to ask for (repeat it for more).")
+    var oauthScope: [String] = []
+
+    @Option(help: "OAuth 2.0: the token file of --oauth-client-id (default: courier auth's).")
+    var oauthStore: String?
 
     @Option(help: "Retry failed idempotent requests up to N times (exponential backoff).")
     var retry: Int = 0
@@ -142,7 +158,8 @@ struct SendCommand: AsyncParsableCommand {
         do {
             var exchange = SendExchange(parts: parts, terminal: terminal, streaming: stream, download: download, output: output)
             exchange.showsTimings = verbose
-            let code = try await exchange.run(request, client: try makeClient(transport))
+            let oauth = try await oauthSession(http: Client(transport: transport))
+            let code = try await exchange.run(request, client: try makeClient(transport, oauth: oauth, for: request))
             try await transport.shutdown()
             return code
         } catch {
@@ -185,8 +202,36 @@ struct SendCommand: AsyncParsableCommand {
         return request
     }
 
-    /// The client: the AsyncHTTPClient transport, then retry, then the cache, then redirects outermost.
-    private func makeClient(_ transport: AsyncHTTPClientTransport) throws -> Client {
+    /// The OAuth session the options ask for, its endpoints discovered from the issuer; `nil` without them.
+    private func oauthSession(http: Client) async throws -> OAuthSession? {
+        guard oauthClientCredentials != nil || oauthClientID != nil else {
+            guard oauthIssuer == nil else { throw SendFailure.usage("--oauth-issuer needs --oauth-client-credentials id:secret or --oauth-client-id id.") }
+            return nil
+        }
+        guard oauthClientCredentials == nil || oauthClientID == nil else {
+            throw SendFailure.usage("choose one of --oauth-client-credentials and --oauth-client-id.")
+        }
+        guard let oauthIssuer, let issuer = URL(string: oauthIssuer), issuer.host != nil else {
+            throw SendFailure.usage("--oauth-client-credentials and --oauth-client-id need --oauth-issuer URL (such as https://auth.example.com).")
+        }
+        let server = try await OAuthServerMetadata.discover(issuer: issuer, using: http)
+        if let credentials = oauthClientCredentials {
+            guard let colon = credentials.firstIndex(of: ":") else {
+                throw SendFailure.usage("--oauth-client-credentials takes client_id:client_secret.")
+            }
+            let client = OAuthClientRegistration(
+                id: String(credentials[..<colon]), authentication: .clientSecretBasic(String(credentials[credentials.index(after: colon)...])))
+            return OAuthSession.clientCredentials(server: server, client: client, scopes: oauthScope, http: http)
+        }
+        let id = oauthClientID ?? ""
+        return OAuthSession(
+            server: server, client: OAuthClientRegistration(id: id), scopes: oauthScope,
+            store: FileTokenStore(url: OAuthOptions.storeURL(oauthStore, issuer: issuer, clientID: id)), http: http)
+    }
+
+    /// The client: the AsyncHTTPClient transport, then retry, then the cache, then redirects, then OAuth (for the
+    /// request's origin only) outermost.
+    private func makeClient(_ transport: AsyncHTTPClientTransport, oauth: OAuthSession? = nil, for request: ClientRequest) throws -> Client {
         var client = Client(transport: transport)
         if retry > 0 {
             client = client.retrying(.exponential(base: .milliseconds(200), maxAttempts: retry + 1))
@@ -196,6 +241,10 @@ struct SendCommand: AsyncParsableCommand {
         }
         if follow {
             client = client.followingRedirects()
+        }
+        if let oauth, let scheme = request.head.scheme, let authority = request.head.authority,
+            let origin = URL(string: scheme + "://" + authority) {
+            client = client.authorizing(with: oauth, for: origin)
         }
         return client
     }
