@@ -50,6 +50,10 @@ public actor OAuthSession: TokenProvider {
     /// or ``signIn(device:)``; tokens already in `store` (from an earlier launch) are used until they need a sign-in.
     ///
     /// - Parameters:
+    ///   - server: the authorization server's endpoints.
+    ///   - client: the app as the server knows it.
+    ///   - scopes: the scopes to ask for; empty leaves them to the server.
+    ///   - store: where the tokens are kept.
     ///   - http: the client for the server's endpoints. It must not authorize with this session, nor follow
     ///     redirects: a token request is answered, never redirected.
     ///   - clock: what the device flow waits on between polls (a test clock in tests).
