@@ -2,9 +2,7 @@
 
 import Courier
 import Foundation
-import Courier
 import CourierOAuth
-import Foundation
 
 /// The OAuth 2.0 flows `appAuth` declares, each an `OAuthSession` to sign with `.authorizingOAuthAPI(appAuth: .oAuthAPIAppAuth(session))`.
 ///
