@@ -130,7 +130,14 @@ public final class LoopbackRedirectListener: Sendable {
         let response = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n" + page
         let bytes = Array(response.utf8)
+        // A browser that resets the connection must not kill an app with SIGPIPE.
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+        #else
+        _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        #endif
     }
 
     private static func makeSocket() -> Int32 {

@@ -91,15 +91,30 @@ enum TokenResponse {
         else {
             throw OAuthError(.invalidResponse, description: "the token endpoint's answer has no access_token or token_type")
         }
+        // RFC 7235 §2.1: the scheme is case-insensitive. Another type (DPoP, MAC) must not be sent as Bearer.
+        guard type.lowercased() == "bearer" else {
+            throw OAuthError(.invalidResponse, description: "the token endpoint issued a \(type) token; only Bearer tokens are supported")
+        }
         // RFC 6749 §5.1 says a number; some servers send a string.
-        let lifetime = (object["expires_in"] as? Double) ?? (object["expires_in"] as? String).flatMap(Double.init)
+        let lifetime = OAuthSeconds.clamped((object["expires_in"] as? Double) ?? (object["expires_in"] as? String).flatMap(Double.init))
         return OAuthTokens(
             accessToken: access,
             tokenType: type,
-            expiresAt: lifetime.map { now.addingTimeInterval($0) },
+            expiresAt: lifetime.map { now.addingTimeInterval(Double($0.components.seconds)) },
             refreshToken: object["refresh_token"] as? String,
             scope: object["scope"] as? String,
             idToken: object["id_token"] as? String,
             issuer: issuer)
+    }
+}
+
+/// A number of seconds from a server (or a file), made safe to hold in a `Duration`: `nil` when it is not finite,
+/// else clamped to 0…1 year (a huge `expires_in` would otherwise trap).
+enum OAuthSeconds {
+    static let limit: Double = 31_536_000
+
+    static func clamped(_ seconds: Double?, atLeast minimum: Double = 0) -> Duration? {
+        guard let seconds, seconds.isFinite else { return nil }
+        return .seconds(Int64(min(max(seconds, minimum), limit)))
     }
 }

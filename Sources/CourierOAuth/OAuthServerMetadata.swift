@@ -73,7 +73,7 @@ public struct OAuthServerMetadata: Sendable, Hashable, Codable {
         guard var parts = URLComponents(url: issuer, resolvingAgainstBaseURL: false), parts.query == nil, parts.fragment == nil else {
             throw OAuthError(.invalidRequest, description: "an issuer is a URL with no query or fragment: \(issuerString)")
         }
-        let path = parts.path == "/" ? "" : parts.path
+        let path = parts.path.hasSuffix("/") ? String(parts.path.dropLast()) : parts.path
         parts.path = "/.well-known/oauth-authorization-server" + path
         let rfc8414 = parts.url
         let openID = URL(string: (issuerString.hasSuffix("/") ? String(issuerString.dropLast()) : issuerString) + "/.well-known/openid-configuration")
@@ -148,8 +148,12 @@ enum OAuthEndpointCheck {
             description: "\(url.absoluteString): OAuth endpoints must be https (plain http only on 127.0.0.1, ::1 or localhost)")
     }
 
+    /// `localhost`, `::1`, or an IPv4 address in 127.0.0.0/8 written as four numbers (`127.evil.example` is not).
     static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: ["[", "]"]).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        if bare == "localhost" || bare == "::1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127"
+            && octets.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }
     }
 }

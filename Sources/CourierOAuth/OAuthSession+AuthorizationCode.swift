@@ -48,6 +48,7 @@ extension OAuthSession {
         guard let pageURL = page.url else { throw OAuthError(.invalidRequest, description: "the authorization URL could not be built") }
 
         let redirect = try await present(pageURL)
+        generation += 1
         let code = try AuthorizationRedirect(redirect, expected: redirectURI, state: pkce.state, issuer: server.issuer).code()
         _ = try await issue([
             ("grant_type", "authorization_code"),

@@ -40,16 +40,18 @@ extension OAuthSession {
         let object = try await post.send(to: endpoint, fields)
         guard let deviceCode = object["device_code"] as? String, let userCode = object["user_code"] as? String,
             let verification = (object["verification_uri"] as? String).flatMap(URL.init(string:)),
-            let expiresIn = object["expires_in"] as? Double
+            let expiresIn = OAuthSeconds.clamped(object["expires_in"] as? Double)
         else {
             throw OAuthError(.invalidResponse, description: "the device authorization answer lacks device_code, user_code, verification_uri or expires_in")
         }
-        var interval = Duration.seconds((object["interval"] as? Double) ?? 5)
+        // At least a second between polls, whatever the server says (RFC 8628 §3.2: 5 when it says nothing).
+        var interval = OAuthSeconds.clamped((object["interval"] as? Double) ?? 5, atLeast: 1) ?? .seconds(5)
+        generation += 1
         let device = DeviceAuthorization(
             userCode: userCode,
             verificationURI: verification,
             verificationURIComplete: (object["verification_uri_complete"] as? String).flatMap(URL.init(string:)),
-            expiresIn: .seconds(expiresIn),
+            expiresIn: expiresIn,
             interval: interval)
         try await show(device)
 

@@ -45,6 +45,9 @@ public actor OAuthSession: TokenProvider {
     private var inFlight: Task<OAuthTokens, any Error>?
     /// Refresh tokens already sent: never sent again, whatever the store holds.
     private var spentRefreshTokens: Set<String> = []
+    /// Raised by every sign-in and sign-out: a refresh that started before one of them keeps nothing it gets (the
+    /// actor runs other calls while a request is in flight).
+    var generation = 0
 
     /// A session for a user who signs in with ``signIn(redirectURI:additionalParameters:presenting:)``, ``signInWithLoopbackRedirect(path:open:)``
     /// or ``signIn(device:)``; tokens already in `store` (from an earlier launch) are used until they need a sign-in.
@@ -111,7 +114,7 @@ public actor OAuthSession: TokenProvider {
     /// - Throws: ``OAuthError/Code/signInRequired`` when only the user can get a token.
     public func token() async throws -> Token {
         if let tokens = try await storedTokens() {
-            let remaining = tokens.expiresAt.map { Duration.seconds($0.timeIntervalSinceNow) }
+            let remaining = tokens.expiresAt.map { OAuthSeconds.clamped($0.timeIntervalSinceNow) ?? .zero }
             if remaining.map({ $0 > .seconds(1) }) ?? true {
                 return Token(tokens.accessToken, expiresIn: remaining)
             }
@@ -122,7 +125,7 @@ public actor OAuthSession: TokenProvider {
     /// A new access token: from the refresh token when there is one, else from the client credentials grant.
     public func refreshedToken() async throws -> Token {
         let tokens = try await fresh()
-        return Token(tokens.accessToken, expiresIn: tokens.expiresAt.map { .seconds($0.timeIntervalSinceNow) })
+        return Token(tokens.accessToken, expiresIn: tokens.expiresAt.map { OAuthSeconds.clamped($0.timeIntervalSinceNow) ?? .zero })
     }
 
     // MARK: State
@@ -143,19 +146,20 @@ public actor OAuthSession: TokenProvider {
     }
 
     private func obtainFresh() async throws -> OAuthTokens {
+        let started = generation
         if let stored = try await storedTokens(), let refreshToken = stored.refreshToken {
-            return try await refresh(stored, using: refreshToken)
+            return try await refresh(stored, using: refreshToken, generation: started)
         }
         if usesClientCredentials {
             var fields = [("grant_type", "client_credentials")]
             if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
-            return try await issue(fields)
+            return try await issue(fields, generation: started)
         }
         throw OAuthError(.signInRequired, description: "no refresh token is stored for \(server.issuer): sign in first")
     }
 
     /// The refresh token grant (RFC 6749 §6), with rotation: the new refresh token replaces the spent one.
-    private func refresh(_ stored: OAuthTokens, using refreshToken: String) async throws -> OAuthTokens {
+    private func refresh(_ stored: OAuthTokens, using refreshToken: String, generation started: Int) async throws -> OAuthTokens {
         guard !spentRefreshTokens.contains(refreshToken) else {
             try await store.clear()
             throw OAuthError(.signInRequired, description: "the stored refresh token was already sent once and is not sent again: sign in again")
@@ -164,13 +168,18 @@ public actor OAuthSession: TokenProvider {
         var fields = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         do {
-            let tokens = try await issue(fields, replacing: stored)
+            let tokens = try await issue(fields, replacing: stored, generation: started)
             // No rotation: the server keeps the old refresh token valid, so it may be sent again.
             if tokens.refreshToken == refreshToken { spentRefreshTokens.remove(refreshToken) }
             return tokens
         } catch let error as OAuthError where error.code == .invalidGrant {
-            // The grant is gone (revoked, expired, reused elsewhere): sign out rather than try again forever.
-            try? await store.clear()
+            // The grant is gone (revoked, expired, reused elsewhere): sign out rather than try again forever, unless a
+            // sign-in or sign-out came meanwhile.
+            if generation == started { try? await store.clear() }
+            throw error
+        } catch let error as OAuthError where error.status != nil {
+            // The server answered, and refused (a 5xx, `temporarily_unavailable`): it did not spend the token.
+            spentRefreshTokens.remove(refreshToken)
             throw error
         } catch let error as NetworkError where error.kind == .notConnected || error.kind == .cannotConnect {
             // The request never left this machine: the refresh token was not spent.
@@ -180,12 +189,16 @@ public actor OAuthSession: TokenProvider {
     }
 
     /// Posts a grant to the token endpoint and keeps what it issued, in one save: a refresh token or scope the
-    /// answer leaves out is the `previous` one's (RFC 6749 §5.1, §6).
-    func issue(_ fields: [(String, String)], replacing previous: OAuthTokens? = nil) async throws -> OAuthTokens {
+    /// answer leaves out is the `previous` one's (RFC 6749 §5.1, §6). With `generation`, nothing is kept when a
+    /// sign-in or sign-out came while the request was in flight.
+    func issue(_ fields: [(String, String)], replacing previous: OAuthTokens? = nil, generation started: Int? = nil) async throws -> OAuthTokens {
         let object = try await post.send(to: server.tokenEndpoint, fields)
         var tokens = try TokenResponse.tokens(from: object, issuer: server.issuer, now: Date())
         if tokens.refreshToken == nil { tokens.refreshToken = previous?.refreshToken }
         if tokens.scope == nil { tokens.scope = previous?.scope ?? (scopes.isEmpty ? nil : scopes.joined(separator: " ")) }
+        if let started, started != generation {
+            throw OAuthError(.signInRequired, description: "a sign-in or sign-out happened while the token request was in flight")
+        }
         try await store.save(tokens)
         return tokens
     }
@@ -197,6 +210,7 @@ public actor OAuthSession: TokenProvider {
     ///
     /// - Throws: the revocation's error, after the store was cleared.
     public func signOut() async throws {
+        generation += 1
         let stored = try await storedTokens()
         try await store.clear()
         inFlight?.cancel()
@@ -204,8 +218,15 @@ public actor OAuthSession: TokenProvider {
         var tokens: [(String, String)] = []
         if let refreshToken = stored.refreshToken { tokens.append((refreshToken, "refresh_token")) }
         tokens.append((stored.accessToken, "access_token"))
+        // Both, even when the first fails; the first failure is thrown.
+        var firstFailure: (any Error)?
         for (token, hint) in tokens {
-            _ = try await post.send(to: endpoint, [("token", token), ("token_type_hint", hint)], anyBodyOnSuccess: true)
+            do {
+                _ = try await post.send(to: endpoint, [("token", token), ("token_type_hint", hint)], anyBodyOnSuccess: true)
+            } catch {
+                firstFailure = firstFailure ?? error
+            }
         }
+        if let firstFailure { throw firstFailure }
     }
 }

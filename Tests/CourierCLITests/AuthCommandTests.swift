@@ -3,6 +3,9 @@ import Testing
 
 /// `courier auth` and `courier send --oauth-…`, the built binary against the Authlib server that
 /// `scripts/oauth-e2e.sh` starts (OAUTH_ISSUER_URL).
+///
+/// NOTE: CourierOAuthTests resets the same server between its tests; `scripts/test.sh` runs each test target in a
+/// process of its own, one after another, so the two never overlap. A filter that runs both at once would.
 @Suite(.serialized, .enabled(if: OAuthEnvironment.isAvailable, "OAUTH_ISSUER_URL is not set: source scripts/oauth-e2e.sh"))
 struct AuthCommandTests {
     static var issuer: String? { OAuthEnvironment.issuer }

@@ -109,6 +109,30 @@ import Testing
         await #expect(throws: OAuthError.self) { try await OAuthServerMetadata.discover(issuer: URL(string: "http://as.example")!) }
     }
 
+    @Test func onlyTheLoopbackInterfaceIsLoopback() {
+        for host in ["localhost", "127.0.0.1", "127.1.2.3", "[::1]", "::1"] {
+            #expect(OAuthEndpointCheck.isLoopback(host), "\(host)")
+        }
+        for host in ["127.evil.example", "127.0.0.1.evil.example", "127.0.0", "1270.0.0.1", "127.0.0.256", "localhost.evil.example", "example.com"] {
+            #expect(!OAuthEndpointCheck.isLoopback(host), "\(host)")
+        }
+    }
+
+    @Test func aServersNumbersCannotCrashAndOnlyBearerIsTaken() throws {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        for lifetime: any Sendable in [1e30, -5.0, Double.infinity, Double.nan, "1e400"] {
+            let tokens = try TokenResponse.tokens(
+                from: ["access_token": "a", "token_type": "bearer", "expires_in": lifetime], issuer: "https://as.example", now: now)
+            if let expiresAt = tokens.expiresAt {
+                #expect(expiresAt.timeIntervalSince(now) >= 0 && expiresAt.timeIntervalSince(now) <= OAuthSeconds.limit)
+            }
+        }
+        #expect(throws: OAuthError.self) {
+            _ = try TokenResponse.tokens(from: ["access_token": "a", "token_type": "DPoP"], issuer: "https://as.example", now: now)
+        }
+        #expect(OAuthSeconds.clamped(0.2, atLeast: 1) == .seconds(1))
+    }
+
     @Test func formEncodingIsWHATWGs() {
         #expect(OAuthFormPost.formEncoded("a b+c&d=é~") == "a+b%2Bc%26d%3D%C3%A9%7E")
         #expect(OAuthFormPost.formEncoded("AZaz09-._*") == "AZaz09-._*")

@@ -48,7 +48,8 @@ struct OAuthEmitter {
             "The OAuth 2.0 flows `\(scheme.name)` declares, each an `OAuthSession` to sign with "
                 + "`.authorizing\(upper(prefix))(\(scheme.swiftName.replacingBackticks()): .\(factory)(session))`.",
             scheme.doc,
-            "URLs the document writes relative to its server are resolved against `base`: pass the server's URL.")
+            "URLs the document writes relative to its server are resolved against `base`: pass the server's URL. Pass the "
+                + "server's `issuer` identifier when you know it (a sign-in checks a redirect's `iss` against it).")
         out.block("public enum \(type)") { out in
             let flowList: [(name: String, flow: OAuthFlowsDecl.Flow?)] = [
                 ("clientCredentials", flows.clientCredentials), ("authorizationCode", flows.authorizationCode),
@@ -64,8 +65,10 @@ struct OAuthEmitter {
                 out.line("Foundation.URL(string: documented, relativeTo: base)?.absoluteURL ?? Foundation.URL(fileURLWithPath: documented)")
             }
             out.line()
-            out.doc("The issuer a session's tokens are kept for: the token URL's origin.")
-            out.block("private static func issuer(of tokenURL: Foundation.URL) -> Swift.String") { out in
+            out.doc(
+                "The issuer a session's tokens are kept for, when no `issuer` is given: the token URL's origin. A server that "
+                    + "names itself in its redirects (RFC 9207 `iss`, as Keycloak does) needs its real issuer passed.")
+            out.block("private static func origin(of tokenURL: Foundation.URL) -> Swift.String") { out in
                 out.line("var parts = Foundation.URLComponents()")
                 out.line("parts.scheme = tokenURL.scheme")
                 out.line("parts.host = tokenURL.host")
@@ -119,6 +122,7 @@ struct OAuthEmitter {
             out.line("client: CourierOAuth.OAuthClientRegistration,")
             out.line("scopes: [Swift.String] = [\(scopeNames)],")
             out.line("relativeTo base: Foundation.URL? = nil,")
+            out.line("issuer: Swift.String? = nil,")
             out.line("store: any CourierOAuth.OAuthTokenStore = CourierOAuth.InMemoryTokenStore(),")
             let http = "http: Courier.Client = CourierOAuth.OAuthSession.defaultHTTPClient"
             if takesClock {
@@ -130,7 +134,7 @@ struct OAuthEmitter {
         }
         out.block(") -> CourierOAuth.OAuthSession") { out in
             out.line("let token = url(\(SwiftWriter.stringLiteral(flow.tokenURL)), relativeTo: base)")
-            out.line("let server = CourierOAuth.OAuthServerMetadata(issuer: issuer(of: token), \(endpoints))")
+            out.line("let server = CourierOAuth.OAuthServerMetadata(issuer: issuer ?? origin(of: token), \(endpoints))")
             out.line("return \(call)")
         }
     }

@@ -8,7 +8,7 @@ import CourierOAuth
 ///
 /// The test server's OAuth 2.0 flows.
 ///
-/// URLs the document writes relative to its server are resolved against `base`: pass the server's URL.
+/// URLs the document writes relative to its server are resolved against `base`: pass the server's URL. Pass the server's `issuer` identifier when you know it (a sign-in checks a redirect's `iss` against it).
 public enum OAuthAPIAppAuth {
     /// The scopes of the client credentials flow, with the document's descriptions.
     public static let clientCredentialsScopes: Swift.KeyValuePairs<Swift.String, Swift.String> = [
@@ -21,11 +21,12 @@ public enum OAuthAPIAppAuth {
         client: CourierOAuth.OAuthClientRegistration,
         scopes: [Swift.String] = ["read", "write"],
         relativeTo base: Foundation.URL? = nil,
+        issuer: Swift.String? = nil,
         store: any CourierOAuth.OAuthTokenStore = CourierOAuth.InMemoryTokenStore(),
         http: Courier.Client = CourierOAuth.OAuthSession.defaultHTTPClient
     ) -> CourierOAuth.OAuthSession {
         let token = url("/token", relativeTo: base)
-        let server = CourierOAuth.OAuthServerMetadata(issuer: issuer(of: token), tokenEndpoint: token)
+        let server = CourierOAuth.OAuthServerMetadata(issuer: issuer ?? origin(of: token), tokenEndpoint: token)
         return .clientCredentials(server: server, client: client, scopes: scopes, store: store, http: http)
     }
 
@@ -40,12 +41,13 @@ public enum OAuthAPIAppAuth {
         client: CourierOAuth.OAuthClientRegistration,
         scopes: [Swift.String] = ["read", "write"],
         relativeTo base: Foundation.URL? = nil,
+        issuer: Swift.String? = nil,
         store: any CourierOAuth.OAuthTokenStore = CourierOAuth.InMemoryTokenStore(),
         http: Courier.Client = CourierOAuth.OAuthSession.defaultHTTPClient,
         clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
     ) -> CourierOAuth.OAuthSession {
         let token = url("/token", relativeTo: base)
-        let server = CourierOAuth.OAuthServerMetadata(issuer: issuer(of: token), authorizationEndpoint: url("/authorize", relativeTo: base), tokenEndpoint: token)
+        let server = CourierOAuth.OAuthServerMetadata(issuer: issuer ?? origin(of: token), authorizationEndpoint: url("/authorize", relativeTo: base), tokenEndpoint: token)
         return CourierOAuth.OAuthSession(server: server, client: client, scopes: scopes, store: store, http: http, clock: clock)
     }
 
@@ -59,12 +61,13 @@ public enum OAuthAPIAppAuth {
         client: CourierOAuth.OAuthClientRegistration,
         scopes: [Swift.String] = ["read"],
         relativeTo base: Foundation.URL? = nil,
+        issuer: Swift.String? = nil,
         store: any CourierOAuth.OAuthTokenStore = CourierOAuth.InMemoryTokenStore(),
         http: Courier.Client = CourierOAuth.OAuthSession.defaultHTTPClient,
         clock: some Swift.Clock<Swift.Duration> = Swift.ContinuousClock()
     ) -> CourierOAuth.OAuthSession {
         let token = url("/token", relativeTo: base)
-        let server = CourierOAuth.OAuthServerMetadata(issuer: issuer(of: token), tokenEndpoint: token, deviceAuthorizationEndpoint: url("/device_authorization", relativeTo: base))
+        let server = CourierOAuth.OAuthServerMetadata(issuer: issuer ?? origin(of: token), tokenEndpoint: token, deviceAuthorizationEndpoint: url("/device_authorization", relativeTo: base))
         return CourierOAuth.OAuthSession(server: server, client: client, scopes: scopes, store: store, http: http, clock: clock)
     }
 
@@ -73,8 +76,8 @@ public enum OAuthAPIAppAuth {
         Foundation.URL(string: documented, relativeTo: base)?.absoluteURL ?? Foundation.URL(fileURLWithPath: documented)
     }
 
-    /// The issuer a session's tokens are kept for: the token URL's origin.
-    private static func issuer(of tokenURL: Foundation.URL) -> Swift.String {
+    /// The issuer a session's tokens are kept for, when no `issuer` is given: the token URL's origin. A server that names itself in its redirects (RFC 9207 `iss`, as Keycloak does) needs its real issuer passed.
+    private static func origin(of tokenURL: Foundation.URL) -> Swift.String {
         var parts = Foundation.URLComponents()
         parts.scheme = tokenURL.scheme
         parts.host = tokenURL.host
