@@ -20,11 +20,10 @@ struct OAuthFormPost {
             fields.append(("client_id", client.id))
             fields.append(("client_secret", secret))
         case .clientSecretBasic(let secret):
-            // RFC 6749 §2.3.1: the id and the secret are form-encoded before they are joined and base64-encoded.
-            let pair = Self.formEncoded(client.id) + ":" + Self.formEncoded(secret)
-            headers["Authorization"] = "Basic " + Data(pair.utf8).base64EncodedString()
+            headers["Authorization"] = Self.basicCredentials(id: client.id, secret: secret)
         }
-        let body = fields.map { Self.formEncoded($0.0) + "=" + Self.formEncoded($0.1) }.joined(separator: "&")
+        // Everything but unreserved characters escaped: what a form decoder reads back as written.
+        let body = PercentEncoding.query(fields.map { (name: $0.0, value: $0.1) })
         let request = try ClientRequest(.post, url: endpoint.absoluteString, headers: headers, body: .bytes(Data(body.utf8)))
         let response = try await http.send(request)
         let data = try await response.body.collect(upTo: 1 << 20)
@@ -47,22 +46,11 @@ struct OAuthFormPost {
             status: status)
     }
 
-    /// `application/x-www-form-urlencoded` (WHATWG): unreserved characters as they are, a space as `+`, every
-    /// other byte percent-encoded.
-    static func formEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "*"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                out += "+"
-            default:
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return out
+    /// `Basic …` for `client_secret_basic`: RFC 6749 §2.3.1 encodes the id and the secret as form data before they
+    /// are joined with `:` and base64-encoded, so a `:` or a space in either survives.
+    static func basicCredentials(id: String, secret: String) -> String {
+        let pair = PercentEncoding.encodeComponent(id) + ":" + PercentEncoding.encodeComponent(secret)
+        return "Basic " + Data(pair.utf8).base64EncodedString()
     }
 
     /// JSON values as `Sendable` ones: strings, numbers, booleans; nested values are dropped (no grant needs them).
@@ -74,12 +62,6 @@ struct OAuthFormPost {
         case let number as NSNumber: number.doubleValue
         default: nil
         }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

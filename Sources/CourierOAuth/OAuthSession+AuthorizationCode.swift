@@ -43,8 +43,7 @@ extension OAuthSession {
         ]
         if !scopes.isEmpty { items.append(URLQueryItem(name: "scope", value: scopes.joined(separator: " "))) }
         items += additionalParameters.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
-        page.percentEncodedQuery = items.map { OAuthFormPost.formEncoded($0.name) + "=" + OAuthFormPost.formEncoded($0.value ?? "") }
-            .joined(separator: "&")
+        page.percentEncodedQuery = PercentEncoding.query(items.map { (name: $0.name, value: $0.value) })
         guard let pageURL = page.url else { throw OAuthError(.invalidRequest, description: "the authorization URL could not be built") }
 
         let redirect = try await present(pageURL)

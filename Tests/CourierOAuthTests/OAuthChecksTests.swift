@@ -133,9 +133,12 @@ import Testing
         #expect(OAuthSeconds.clamped(0.2, atLeast: 1) == .seconds(1))
     }
 
-    @Test func formEncodingIsWHATWGs() {
-        #expect(OAuthFormPost.formEncoded("a b+c&d=é~") == "a+b%2Bc%26d%3D%C3%A9%7E")
-        #expect(OAuthFormPost.formEncoded("AZaz09-._*") == "AZaz09-._*")
+    @Test func clientSecretBasicSurvivesAColonAndASpace() throws {
+        // As a server reads it: base64-decode, split at the first `:`, then form-decode each side.
+        let header = OAuthFormPost.basicCredentials(id: "svc:1", secret: "p w:+é")
+        let decoded = try #require(Data(base64Encoded: String(header.dropFirst("Basic ".count))).map { String(decoding: $0, as: UTF8.self) })
+        let parts = decoded.split(separator: ":", maxSplits: 1).map { $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+        #expect(parts == ["svc:1", "p w:+é"])
     }
 }
 

@@ -87,7 +87,7 @@ package enum PercentEncoding {
     }
 
     /// Builds `name=value&name2` from query items, encoding each name and value as data.
-    static func query(_ items: [(name: String, value: String?)]) -> String {
+    package static func query(_ items: [(name: String, value: String?)]) -> String {
         var query = ""
         for (position, item) in items.enumerated() {
             if position > 0 { query += "&" }
