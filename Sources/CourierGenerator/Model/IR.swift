@@ -288,8 +288,6 @@ struct OAuthFlowsDecl: Hashable, Sendable {
     var clientCredentials: Flow?
     var authorizationCode: Flow?
     var deviceAuthorization: Flow?
-    /// `oauth2MetadataUrl` (OpenAPI 3.2): where the server's RFC 8414 metadata is.
-    var metadataURL: String?
 
     var isEmpty: Bool { clientCredentials == nil && authorizationCode == nil && deviceAuthorization == nil }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import OpenAPIKit
 
 /// Maps `components.securitySchemes` to the `Authorization` helpers the generated package offers.
@@ -25,8 +24,8 @@ struct SecurityMapper {
                     "security-scheme", at: place,
                     "HTTP '\(httpScheme)' authentication is not generated; use Authorization.custom(field:data:)")
                 continue
-            case .oauth2(let flows, let metadataURL):
-                let declared = Self.flows(flows, metadataURL: metadataURL)
+            case .oauth2(let flows, _):
+                let declared = Self.flows(flows)
                 if flows.implicit != nil || flows.password != nil {
                     diagnostics.note(
                         "security-scheme", at: place,
@@ -51,7 +50,7 @@ struct SecurityMapper {
         return result
     }
 
-    private static func flows(_ flows: OpenAPI.OAuthFlows, metadataURL: URL?) -> OAuthFlowsDecl {
+    private static func flows(_ flows: OpenAPI.OAuthFlows) -> OAuthFlowsDecl {
         func scopes(_ scopes: OrderedDictionary<String, String>) -> [OAuthFlowsDecl.Scope] {
             scopes.map { OAuthFlowsDecl.Scope(name: $0.key, description: $0.value) }
         }
@@ -64,8 +63,7 @@ struct SecurityMapper {
             },
             deviceAuthorization: flows.deviceAuthorization.map {
                 .init(startURL: $0.deviceAuthorizationUrl.absoluteString, tokenURL: $0.tokenUrl.absoluteString, scopes: scopes($0.scopes))
-            },
-            metadataURL: metadataURL?.absoluteString)
+            })
     }
 
     /// Scheme names per alternative of a security requirement list.
