@@ -3,7 +3,8 @@ import Foundation
 /// HTTP dates (RFC 9110 §5.6.7), as `Date`, `Expires`, `Last-Modified` and `Retry-After` carry them.
 ///
 /// Parsed by hand and strictly: the grammar's exact spacing, punctuation and digit counts, `GMT` and
-/// nothing else. A value off the grammar (`UTC`, a missing comma, two spaces, dots in the time, a one-digit
+/// nothing else; only the case of the day and month names and of `GMT` is free (RFC 9111 §4.2). A value
+/// off the grammar (`UTC`, a missing comma, two spaces, dots in the time, a one-digit
 /// hour) is `nil`, which RFC 9111 §5.3 reads, for `Expires`, as "already expired" — never as a date a
 /// lenient formatter guessed.
 ///
@@ -107,25 +108,37 @@ private struct DateScanner {
         return value
     }
 
-    /// The exact bytes of `text`.
+    /// The bytes of `text`, ASCII letters in either case (`GMT`, `gmt`).
     private mutating func literal(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
-        let matches = text.withUTF8Buffer { expected in bytes[index..<index + count].elementsEqual(expected) }
+        let matches = text.withUTF8Buffer { expected in
+            bytes[index..<index + count].lazy.map(Self.folded).elementsEqual(expected.lazy.map(Self.folded))
+        }
         if matches { index += count }
         return matches
     }
 
-    /// The index of the word of `words` that comes next, matched case-sensitively as the grammar says.
+    /// The index of the word of `words` that comes next, in either case.
+    ///
+    /// NOTE: the grammar's names are case-sensitive tokens, but RFC 9110 §5.6.7 asks recipients to be
+    /// lenient with dates and RFC 9111 §4.2 says a cache reads them case-insensitively: `THU, 01 AUG … gMT` is
+    /// a date, as every browser reads it, not an expired one.
     private mutating func word(_ words: [String]) -> Int? {
         for (position, candidate) in words.enumerated() {
-            let utf8 = Array(candidate.utf8)
-            if index + utf8.count <= bytes.count, bytes[index..<index + utf8.count].elementsEqual(utf8) {
+            let utf8 = candidate.utf8
+            if index + utf8.count <= bytes.count,
+               bytes[index..<index + utf8.count].lazy.map(Self.folded).elementsEqual(utf8.lazy.map(Self.folded)) {
                 index += utf8.count
                 return position
             }
         }
         return nil
+    }
+
+    /// An ASCII letter in lowercase; other bytes as they are.
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
     private static func date(year: Int, month: Int, day: Int, time: (hour: Int, minute: Int, second: Int)) -> Date? {

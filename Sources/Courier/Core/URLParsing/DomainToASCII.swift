@@ -42,8 +42,9 @@ enum DomainToASCII {
 
     /// Foundation's (ICU's) UTS #46 ToASCII of `name`, or `nil` when it refuses it.
     ///
-    /// NOTE: when the conversion fails, `encodedHost` is the name percent-encoded rather than `nil`;
-    /// a converted name never contains `%` (the parser refuses one before asking), so `%` means failure.
+    /// NOTE: when the conversion fails, `encodedHost` is the name percent-encoded rather than `nil`; a
+    /// valid converted name never contains `%` (the host parser refuses one in what comes back), so `%`
+    /// means failure.
     private static func foundationToASCII(_ name: String) -> String? {
         var components = URLComponents()
         components.host = name

@@ -27,26 +27,44 @@ enum URLHostParser {
 
     /// The host percent-decoded, converted to ASCII (IDNA only where it is not plain ASCII already) and
     /// lowercased.
+    ///
+    /// The forbidden code points are checked in UTS #46's order: after mapping and normalisation, on what
+    /// the name has become. `<` followed by U+0338 COMBINING LONG SOLIDUS OVERLAY is `≮` once composed, a
+    /// valid name; a full-width `＜` maps to `<` and is refused.
     private static func asciiDomain(_ host: ArraySlice<UInt8>) throws(URLParseFailure) -> [UInt8] {
         // The common case: plain ASCII with nothing to decode is only checked and lowercased.
         let plain = !host.contains { $0 >= 0x80 || $0 == UInt8(ascii: "%") }
         let bytes = plain ? Array(host) : percentDecoded(host)
-        // ASCII is its own UTS #46 mapping (but for case), so a forbidden ASCII byte fails before IDNA too.
-        try check(bytes)
         var domain = bytes.map(ASCII.lowercase)
-        if (!plain && bytes.contains(where: { $0 >= 0x80 })) || hasPunycodeLabel(domain) {
-            domain = Array(try DomainToASCII.convert(String(decoding: bytes, as: UTF8.self)).utf8)
-            // A full-width `＜` or `％` maps to its ASCII form.
-            try check(domain)
+        if !plain && bytes.contains(where: { $0 >= 0x80 }) {
+            do {
+                domain = Array(try DomainToASCII.convert(String(decoding: bytes, as: UTF8.self)).utf8)
+            } catch {
+                // A forbidden code point that stayed one after mapping is the clearer reason.
+                try check(bytes, beforeNormalisation: true)
+                throw error
+            }
+        } else {
+            // ASCII is its own UTS #46 mapping (but for case): a forbidden byte is refused before IDNA.
+            try check(bytes)
+            if hasPunycodeLabel(domain) { domain = Array(try DomainToASCII.convert(String(decoding: bytes, as: UTF8.self)).utf8) }
         }
+        try check(domain)
         guard !domain.isEmpty else { throw URLParseFailure("it has no host") }
         return domain
     }
 
     /// Refuses WHATWG's forbidden domain code points, and `"` `` ` `` `{` `}`, which WHATWG allows but a
     /// `Host` header cannot hold (RFC 3986 `reg-name`; Foundation's `URL` refuses them too).
-    private static func check(_ bytes: [UInt8]) throws(URLParseFailure) {
-        for byte in bytes where byte < 0x80 {
+    ///
+    /// - Parameter beforeNormalisation: skip a `<` or `>` that U+0338 follows (NFC composes the pair into `≮` or `≯`),
+    ///   for bytes that were not yet normalised.
+    private static func check(_ bytes: [UInt8], beforeNormalisation: Bool = false) throws(URLParseFailure) {
+        for (index, byte) in bytes.enumerated() where byte < 0x80 {
+            if beforeNormalisation, byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">"),
+               bytes[(index + 1)...].starts(with: [0xCC, 0xB8]) {
+                continue
+            }
             if isForbidden(byte) {
                 throw URLParseFailure(
                     "the host has characters a host name cannot have (a space, control character or one of % # / : < > ? @ [ \\ ] ^ |)"

@@ -22,6 +22,10 @@ struct CacheControl: Equatable {
     var onlyIfCached = false
     var staleWhileRevalidate: Int?
     var staleIfError: Int?
+    /// RFC 8246: the response will not change while it is fresh.
+    var immutable = false
+    /// RFC 9111 §5.2.2.3: store only if this cache knows the status code's rules (it then ignores `no-store`).
+    var mustUnderstand = false
 
     init() {}
 
@@ -63,6 +67,8 @@ struct CacheControl: Equatable {
         case "only-if-cached": onlyIfCached = true
         case "stale-while-revalidate": staleWhileRevalidate = seconds
         case "stale-if-error": staleIfError = seconds
+        case "immutable": immutable = true
+        case "must-understand": mustUnderstand = true
         default: break
         }
     }

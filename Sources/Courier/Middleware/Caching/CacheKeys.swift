@@ -188,13 +188,14 @@ enum CacheKeys {
         return names.contains("*") ? ["*"] : names
     }
 
-    /// The request's values for `names`, by name; absent fields are left out.
+    /// The request's values for `names`, by name, in ``VaryValues``' normalised form; absent fields are
+    /// left out.
     static func values(of names: [String], in fields: HTTPFields) -> [String: String] {
         var values: [String: String] = [:]
         for name in names {
             guard let fieldName = HTTPField.Name(name) else { continue }
-            let joined = fields[values: fieldName].map(normalized).joined(separator: ", ")
-            if !fields[values: fieldName].isEmpty { values[name] = joined }
+            let lines = fields[values: fieldName]
+            if !lines.isEmpty { values[name] = VaryValues.normalized(lines, field: name) }
         }
         return values
     }
@@ -205,10 +206,6 @@ enum CacheKeys {
         let names = stored.varyingNames
         guard names != ["*"] else { return false }
         return values(of: names, in: fields) == stored.varyingRequestFields
-    }
-
-    private static func normalized(_ value: String) -> String {
-        value.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 
     private static func origin(of url: String) -> String? {

@@ -130,6 +130,10 @@ public struct CachedResponse: Sendable, Codable, Equatable {
             + varyingRequestFields.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count } + 128
     }
 
+    /// Whether it holds part of a representation: a `206` the cache keeps to serve ranges from and to
+    /// complete (RFC 9111 §3.3), never served for a request without `Range`.
+    public var isPartial: Bool { status == 206 }
+
     /// Its age at `now`, in seconds (RFC 9111 §4.2.3 `current_age`).
     public func age(at now: Date) -> Double {
         initialAge + max(0, now.timeIntervalSince(responseTime))

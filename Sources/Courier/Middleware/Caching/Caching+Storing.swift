@@ -7,23 +7,33 @@ extension Caching {
     /// The response, with its body watched: when it has been read to its end, it is stored if RFC 9111
     /// §3 allows it. The store's write is awaited before the reader is told the body has ended, so the
     /// next request finds the response.
-    func storing(_ response: ClientResponse, for exchange: Exchange, requestTime: Date, responseTime: Date, epoch: UInt64) async -> ClientResponse {
-        guard let entry = entry(for: response, exchange, requestTime: requestTime, responseTime: responseTime) else {
+    ///
+    /// A `206` (`partial` is its `Content-Range`) is kept as part of the representation, combined with the
+    /// part already stored when both carry the same strong validator (RFC 9111 §3.3–3.4).
+    func storing(
+        _ response: ClientResponse, for exchange: Exchange, requestTime: Date, responseTime: Date, epoch: UInt64,
+        partial: StoredRange? = nil
+    ) async -> ClientResponse {
+        guard let entry = entry(for: response, exchange, requestTime: requestTime, responseTime: responseTime, partial: partial != nil) else {
             return response
         }
         let limit = configuration.maxEntrySize
         if let length = response.body.length, length > Int64(limit) { return response }
+        if let partial, partial.completeLength > limit { return response }
         let save: @Sendable (Data) async -> Void = { [store, invalidations, key = exchange.key] body in
+            if let partial, body.count != partial.count { return }
             let complete = { var complete = entry; complete.body = body; return complete }()
+            let isSameVariant: @Sendable (CachedResponse) -> Bool = {
+                CacheKeys.matches($0, fields: exchange.request.head.headerFields, identity: exchange.identity)
+            }
             await store.updateResponses(forKey: key) { variants in
                 // Checked inside the store's atomic update: an invalidation bumps the epoch before it
                 // removes, so one that lands between a check outside and this write cannot be undone.
                 guard invalidations.withLock({ $0 }) == epoch else { return variants }
-                // The new response replaces the variant this request would have been served.
-                let others = variants.filter {
-                    !CacheKeys.matches($0, fields: exchange.request.head.headerFields, identity: exchange.identity)
-                }
-                return Array((others + [complete]).suffix(Self.maxVariants))
+                let updated = partial.map { PartialContent.combining(complete, $0, into: variants, sameVariant: isSameVariant) }
+                    // The new response replaces the variant this request would have been served, and its parts.
+                    ?? variants.filter { !isSameVariant($0) } + [complete]
+                return Array(updated.suffix(Self.maxVariants))
             }
         }
         guard case .stream(let chunks, _) = response.body.storage else {
@@ -53,13 +63,16 @@ extension Caching {
     }
 
     /// The most variants kept for one URL; the oldest go first.
-    private static var maxVariants: Int { 8 }
+    static var maxVariants: Int { 8 }
 
     /// What would be stored for `response` (without its body), or `nil` when it must not be.
-    private func entry(for response: ClientResponse, _ exchange: Exchange, requestTime: Date, responseTime: Date) -> CachedResponse? {
+    ///
+    /// The exchange is a GET, or a POST whose response names its own URL (``send(_:next:)``); a `206`
+    /// (`partial`) counts as the `200` it is part of.
+    func entry(for response: ClientResponse, _ exchange: Exchange, requestTime: Date, responseTime: Date, partial: Bool = false) -> CachedResponse? {
         let fields = response.head.headerFields
         let control = CacheControl(fields)
-        let status = response.status.code
+        let status = partial && response.status.code == 206 ? 200 : response.status.code
         let varying = CacheKeys.varyingNames(fields)
         // A time-to-live override makes a success fresh; it never stores an error (a 503 during a deploy
         // served for a minute), nor an authenticated response (§3.5's exceptions rely on revalidation).
@@ -69,8 +82,11 @@ extension Caching {
         }
         let explicit = control.maxAge != nil || fields[.expires] != nil || override != nil
         let validated = fields[.eTag] != nil || fields[.lastModified] != nil
-        guard exchange.request.method == .get,
-              !control.noStore, !exchange.control.noStore,
+        // `must-understand` (RFC 9111 §5.2.2.3): stored only with a status code this cache knows the rules
+        // of, and then its companion `no-store`, there for caches that do not know the directive, is ignored.
+        let storeForbidden = control.mustUnderstand ? !Freshness.understood.contains(status) : control.noStore
+        guard exchange.request.method == .get || exchange.request.method == .post,
+              !storeForbidden, !exchange.control.noStore,
               varying != ["*"],
               Freshness.mayStore(status: status, explicit: explicit, control: control),
               explicit || validated || (configuration.heuristicFreshness != nil && fields[.lastModified] != nil),
@@ -81,7 +97,7 @@ extension Caching {
         else { return nil }
         return CachedResponse(
             url: exchange.url,
-            status: status,
+            status: response.status.code,
             reasonPhrase: response.status.reasonPhrase,
             headerFields: Self.storable(fields),
             body: Data(),

@@ -22,15 +22,19 @@ struct Caching: ImmediateMiddleware {
         let policy = request.options.cachePolicy
         guard request.method == .get || request.method == .head else {
             if policy == .onlyFromCache { throw Self.notCached(request, "only GET and HEAD are ever cached") }
+            let requestTime = dates.now()
             let response = try await next(request)
             if Self.isUnsafe(request.method), response.status.code < 400 {
                 await invalidate(after: request, response: response)
             }
+            if let reuse = Self.reusableForGET(request, response) {
+                return await storing(response, for: reuse, requestTime: requestTime, responseTime: dates.now(), epoch: invalidations.withLock { $0 })
+            }
             return response
         }
         let fields = request.head.headerFields
-        if fields[.range] != nil, let partial = await servedRange(of: request, policy: policy) {
-            return partial
+        if fields[.range] != nil {
+            return try await sendRange(request, policy: policy, next: next)
         }
         // A conditional or partial request is the caller's own business: neither served nor stored.
         guard let exchange = Self.exchange(for: request, fields: fields) else {
@@ -43,12 +47,15 @@ struct Caching: ImmediateMiddleware {
         }
         let identity = exchange.identity
         let stored = await store.response(forKey: exchange.key) {
-            CacheKeys.matches($0, fields: fields, identity: identity)
+            !$0.isPartial && CacheKeys.matches($0, fields: fields, identity: identity)
         }
         let now = dates.now()
         guard let stored else {
             if policy == .onlyFromCache || exchange.control.onlyIfCached {
                 throw Self.notCached(request, "there is no stored response for it")
+            }
+            if request.method == .get, let partial = await completablePartial(for: exchange) {
+                return try await completing(partial, exchange, next: next)
             }
             return try await fetch(exchange, next: next)
         }
@@ -76,7 +83,7 @@ struct Caching: ImmediateMiddleware {
         let policy = request.options.cachePolicy
         guard fields[.range] == nil, let exchange = Self.exchange(for: request, fields: fields), Self.readsStore(exchange, policy),
               let stored = lookUpAtOnce?(exchange.key, { [identity = exchange.identity] in
-                  CacheKeys.matches($0, fields: fields, identity: identity)
+                  !$0.isPartial && CacheKeys.matches($0, fields: fields, identity: identity)
               }),
               let hit = hit(stored, for: exchange, policy, at: dates.now())
         else { return .suspends }
@@ -103,17 +110,22 @@ struct Caching: ImmediateMiddleware {
         !(policy == .reloadIgnoringCache || (exchange.control.noStore && policy != .onlyFromCache))
     }
 
-    private static func notCached(_ request: ClientRequest, _ reason: String) -> NetworkError {
+    static func notCached(_ request: ClientRequest, _ reason: String) -> NetworkError {
         NetworkError(.notCached, message: "\(request.method) \(request.redactedURL) may not use the network, and \(reason).", request: request)
     }
 
     // MARK: Reading the cache
 
     /// RFC 9111 §4.2, with the request's `max-age`, `min-fresh` and `max-stale` (§5.2.1).
+    ///
+    /// A fresh `immutable` response (RFC 8246) ignores the request's `max-age` and `min-fresh`: a reload
+    /// (`Cache-Control: max-age=0`) is served from the cache; only a forced one (the request's `no-cache`,
+    /// or ``CachePolicy/reloadIgnoringCache``) asks the server.
     func isFresh(_ stored: CachedResponse, for exchange: Exchange, at now: Date) -> Bool {
         let storedControl = stored.control
         guard !storedControl.noCache, !exchange.control.noCache else { return false }
         let age = stored.age(at: now)
+        if storedControl.immutable, age < stored.freshnessLifetime { return true }
         var lifetime = stored.freshnessLifetime
         if let maxAge = exchange.control.maxAge { lifetime = min(lifetime, Double(maxAge)) }
         let needed = age + Double(exchange.control.minFresh ?? 0)
@@ -182,7 +194,7 @@ struct Caching: ImmediateMiddleware {
         return await storing(response, for: exchange, requestTime: requestTime, responseTime: now, epoch: epoch)
     }
 
-    private func fetch(_ exchange: Exchange, next: Next) async throws -> ClientResponse {
+    func fetch(_ exchange: Exchange, next: Next) async throws -> ClientResponse {
         let requestTime = dates.now()
         let epoch = invalidations.withLock { $0 }
         let response = try await next(exchange.request)
@@ -198,6 +210,20 @@ struct Caching: ImmediateMiddleware {
         guard !storedControl.mustRevalidate, !storedControl.noCache else { return false }
         guard let window = exchange.control.staleIfError ?? storedControl.staleIfError else { return false }
         return stored.age(at: now) - stored.freshnessLifetime <= Double(window)
+    }
+
+    /// The exchange under which a POST's response is stored for later GET and HEAD requests (RFC 9110
+    /// §9.3.3, RFC 9111 §4): a success with explicit freshness whose `Content-Location` names the POST's own
+    /// URL is the resource's new representation. `nil` for any other response.
+    private static func reusableForGET(_ request: ClientRequest, _ response: ClientResponse) -> Exchange? {
+        let responseFields = response.head.headerFields
+        guard request.method == .post, (200..<300).contains(response.status.code), response.status.code != 206,
+              let contentLocation = responseFields[.contentLocation], let url = CacheKeys.url(of: request),
+              CacheKeys.url(contentLocation, relativeTo: url) == url,
+              let key = CacheKeys.key(of: request) else { return nil }
+        let control = CacheControl(responseFields)
+        guard control.maxAge != nil || responseFields[.expires] != nil else { return nil }
+        return Exchange(request: request, key: key, control: CacheControl(request.head.headerFields))
     }
 
     // MARK: Invalidation

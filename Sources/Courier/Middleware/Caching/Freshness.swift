@@ -15,6 +15,15 @@ enum Freshness {
         return heuristicallyCacheable.contains(status) || explicit || control.isPublic || control.isPrivate
     }
 
+    /// The status codes whose caching rules this cache knows (RFC 9110 §15): a response with
+    /// `must-understand` (RFC 9111 §5.2.2.3) is stored only with one of these. `304` updates a stored
+    /// response and is never stored itself; `305` and `306` are obsolete.
+    static let understood: Set<Int> = [
+        200, 201, 202, 203, 204, 205, 206, 300, 301, 302, 303, 307, 308,
+        400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412, 413, 414, 415, 416, 417, 421, 422, 426,
+        500, 501, 502, 503, 504, 505,
+    ]
+
     /// `corrected_initial_age` (§4.2.3): the larger of the age the `Date` field implies and the `Age`
     /// the server or a proxy gave plus the time the exchange took.
     static func initialAge(_ fields: HTTPFields, requestTime: Date, responseTime: Date) -> Double {
@@ -26,17 +35,14 @@ enum Freshness {
     }
 
     /// `age_value` (§5.1): the first member of a list-valued `Age` (`Age: 7200, 0`, or two `Age` lines),
-    /// 0 without one, and — for a value that is not a non-negative integer (`-1`, `1.5`, `7200a`) — 2³¹,
-    /// so that the response counts as stale.
-    ///
-    /// NOTE: §5.1 says a cache SHOULD ignore an invalid `Age`; ignoring it would serve as fresh a response
-    /// whose age nobody can tell, so Courier takes the safer reading the issue and the conformance suite ask
-    /// for: such a response is revalidated before it is used.
+    /// 0 without one — and 0 for a value that is not a non-negative integer (`-7200`, `7200.0`, `abc`):
+    /// RFC 9111 §5.1 says a cache SHOULD ignore an invalid `Age`, so such a response ages from its `Date`
+    /// and the time the exchange took, like one that carried no `Age`.
     static func age(_ fields: HTTPFields) -> Double {
         let lines = fields[values: .age]
         guard let firstLine = lines.first else { return 0 }
         let first = firstLine.split(separator: ",", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        return Double(CacheControl.deltaSeconds(first) ?? 2_147_483_648)
+        return Double(CacheControl.deltaSeconds(first) ?? 0)
     }
 
     /// `freshness_lifetime` (§4.2.1): `max-age`, else `Expires` minus `Date` (an invalid `Expires` means

@@ -38,9 +38,15 @@ struct CacheParsingConformanceTests {
         #expect(try await Self.secondStatus(young) == .cache)
     }
 
-    @Test("an invalid Age makes the response stale", arguments: ["-7200", "7200.0", "7200a", "a7200", "", "2147483650"])
-    func invalidAgeIsStale(_ age: String) async throws {
-        #expect(try await Self.secondStatus([.cacheControl: "max-age=3600", .age: age, .date: Self.now]) == .network)
+    // RFC 9111 §5.1: a cache SHOULD ignore an invalid Age; the response then ages from its Date.
+    @Test("an invalid Age is ignored", arguments: ["-7200", "7200.0", "7200a", "a7200", "", "abc"])
+    func invalidAgeIsIgnored(_ age: String) async throws {
+        #expect(try await Self.secondStatus([.cacheControl: "max-age=3600", .age: age, .date: Self.now]) == .cache)
+    }
+
+    @Test("an Age beyond 2^31 is 2^31, which is valid: stale (RFC 9111 §1.2.2)")
+    func overflowingAge() async throws {
+        #expect(try await Self.secondStatus([.cacheControl: "max-age=3600", .age: "2147483650", .date: Self.now]) == .network)
     }
 
     // 2. A malformed Expires is already expired (RFC 9111 §5.3); RFC 9110 §5.6.7's exact grammar.
@@ -52,12 +58,21 @@ struct CacheParsingConformanceTests {
         "Thu, 01 Dec 2050 16.00.00 GMT",       // dots in the time
         "Thu, 01 Dec 2050 6:00:00 GMT",        // a one-digit hour
         "Thu, 1 Dec 2050 16:00:00 GMT",        // a one-digit day
-        "thu, 01 dec 2050 16:00:00 gmt",       // the grammar's names are case-sensitive
         "Thu, 01 Dec 2050 16:00:00 GMT, Fri, 02 Dec 2050 16:00:00 GMT",   // two Expires lines, joined
         "0", "-1", "2050-12-01T16:00:00Z",
     ])
     func malformedExpiresIsExpired(_ expires: String) async throws {
         #expect(try await Self.secondStatus([.expires: expires, .date: Self.now]) == .network)
+    }
+
+    // RFC 9110 §5.6.7, RFC 9111 §4.2: names and GMT in any case are read as the date they spell.
+    @Test("day and month names and GMT are read case-insensitively", arguments: [
+        "thu, 01 dec 2050 16:00:00 gmt", "THU, 01 DEC 2050 16:00:00 GMT", "Thu, 01 dEc 2050 16:00:00 gMT",
+        "THURSDAY, 01-DEC-50 16:00:00 GMT", "THU DEC  1 16:00:00 2050",
+    ])
+    func caseInsensitiveDates(_ expires: String) async throws {
+        #expect(HTTPDate.parse(expires) == HTTPDate.parse("Thu, 01 Dec 2050 16:00:00 GMT"))
+        #expect(try await Self.secondStatus([.expires: expires, .date: Self.now]) == .cache)
     }
 
     @Test("the three HTTP-date forms of RFC 9110 §5.6.7 are read")

@@ -5,7 +5,7 @@ import HTTPTypes
 import Testing
 
 /// Issue #23, items 6 and 7: a range request answered from a stored full response, and the heuristic
-/// freshness setting.
+/// freshness setting (on by default since issue #39).
 @Suite("Cache: ranges from stored responses, heuristic freshness")
 struct CacheRangeAndHeuristicTests {
     typealias Rig = CachingMiddlewareTests.Rig
@@ -48,27 +48,29 @@ struct CacheRangeAndHeuristicTests {
         #expect(try await rig.get(policy: .returnCacheElseLoad).1 == Data("body of GET".utf8))
     }
 
-    @Test("heuristic freshness is off by default and on with .heuristic: 10% of the age since Last-Modified")
+    // RFC 9111 §4.2.2, as browsers do it.
+    @Test("heuristic freshness is on by default, 10% of the age since Last-Modified, and off with .withoutHeuristics")
     func heuristicFreshness() async throws {
         let date = Date()
         let fiveDaysAgo = HTTPDate.format(date.addingTimeInterval(-5 * 86_400))
         let answer: @Sendable (ClientRequest) -> (Int, HTTPFields) = { _ in (200, [.lastModified: fiveDaysAgo, .date: HTTPDate.format(date)]) }
-        let plain = Rig(answer: answer)
-        _ = try await plain.get()
-        #expect(try await plain.get().0.cacheStatus != .cache)
-
         let transport = RecordingTransport { request in
             let (status, fields) = answer(request)
             return ClientResponse(head: HTTPResponse(status: .init(code: status), headerFields: fields), body: ResponseBody(Data("x".utf8)), request: request)
         }
+        let strict = Client(transport: transport).caching(in: MemoryCacheStore(), configuration: .withoutHeuristics, clock: TestClock())
+        _ = try await strict.send(try ClientRequest(url: CachingMiddlewareTests.url))
+        #expect(try await strict.send(try ClientRequest(url: CachingMiddlewareTests.url)).cacheStatus != .cache)
+        let before = transport.requests.count
+
         let clock = TestClock<Duration>()
-        let client = Client(transport: transport).caching(in: MemoryCacheStore(), configuration: .heuristic, clock: clock)
+        let client = Client(transport: transport).caching(in: MemoryCacheStore(), clock: clock)
         _ = try await client.send(try ClientRequest(url: CachingMiddlewareTests.url))
         #expect(try await client.send(try ClientRequest(url: CachingMiddlewareTests.url)).cacheStatus == .cache)
         await clock.advance(by: .seconds(43_190))          // 10% of five days is 43,200 s: still fresh
         #expect(try await client.send(try ClientRequest(url: CachingMiddlewareTests.url)).cacheStatus == .cache)
         await clock.advance(by: .seconds(20))              // past it
         _ = try await client.send(try ClientRequest(url: CachingMiddlewareTests.url))
-        #expect(transport.requests.count == 2)
+        #expect(transport.requests.count == before + 2)
     }
 }
