@@ -155,6 +155,7 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   *new* connection the server closed unanswered, or a `PUT` (a write, idempotent or not): whether to
     ///   repeat it is the retry middleware's decision (`Client.retrying(_:)`), which knows the caller's budget.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        try request.checkHeadForTheWire()
         // One deadline for every attempt: a replay does not extend the caller's timeout.
         let deadline = request.options.timeout.map(Self.deadline(after:))
         let timeline = ExchangeTimeline()

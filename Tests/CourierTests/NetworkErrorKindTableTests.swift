@@ -10,6 +10,10 @@ private struct Words: Equatable {
 }
 
 private let requestValueFix = "fix the value that built the request."
+private let urlValueFix = """
+    fix the value that built the URL. Control characters never reach the wire: a URL string's tab, LF and CR \
+    are removed, others in a path or query percent-encoded, and one in a host or in raw path text refused.
+    """
 private let cannotBeMade = "The request could not be made. Please update the app or contact support."
 private let unreadable = "The server sent an answer the app could not read."
 private let unreachable = "The server could not be reached. Please try again."
@@ -19,7 +23,7 @@ private let mismatch = "the body does not match the type the endpoint decodes; c
 private func words(for kind: NetworkError.Kind) -> Words {
     switch kind {
     case .invalidURL:
-        Words(summary: "the URL is not valid.", hint: requestValueFix, userMessage: cannotBeMade)
+        Words(summary: "the URL is not valid.", hint: urlValueFix, userMessage: cannotBeMade)
     case .invalidHeader(let name):
         Words(summary: "the header '\(name)' is not valid.", hint: requestValueFix, userMessage: cannotBeMade)
     case .encodingFailed:

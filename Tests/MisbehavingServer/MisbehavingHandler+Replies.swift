@@ -110,9 +110,30 @@ extension MisbehavingHandler {
             reply(Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Encoding: \(list)\r\nContent-Length: \(StackedGzip.layers[10].count)\r\n\r\n".utf8) + StackedGzip.layers[10], context: context)
         case .doubleGzip:
             reply(Array("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Encoding: gzip, gzip\r\nContent-Length: \(StackedGzip.layers[2].count)\r\n\r\n".utf8) + StackedGzip.layers[2], context: context)
+        case .redirectTo:
+            let location = Self.percentDecoded(head.target.split(separator: "?", maxSplits: 1).dropFirst().first
+                .flatMap { $0.split(separator: "&").first { $0.hasPrefix("to=") } }.map { Array($0.utf8.dropFirst(3)) } ?? [])
+            reply(Array("HTTP/1.1 302 Found\r\nConnection: close\r\nLocation: ".utf8) + location + Array("\r\nContent-Length: 0\r\n\r\n".utf8), context: context)
         case .extraBytes:
             write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA BYTES THE HEAD DID NOT ANNOUNCE\r\n\r\n", context: context)
         }
+    }
+
+    /// `%XX` turned into its byte; everything else as it is.
+    static func percentDecoded(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let value = UInt8(String(decoding: bytes[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                output.append(value)
+                index += 3
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return output
     }
 
     /// Closes with a reset (RST) rather than a FIN: SO_LINGER with a zero timeout.

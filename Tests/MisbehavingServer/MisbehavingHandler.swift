@@ -70,7 +70,8 @@ final class MisbehavingHandler: ChannelInboundHandler, @unchecked Sendable {
             target: request.head.target,
             bodyBytes: request.bodyBytes,
             complete: complete,
-            indexOnConnection: requestsOnConnection
+            indexOnConnection: requestsOnConnection,
+            rawHead: request.head.raw
         ))
     }
 

@@ -85,6 +85,9 @@ package final class MisbehavingServer: Sendable {
         /// A kept-alive 200 with `Content-Length: 2` followed by more bytes than that; the next request on
         /// the connection gets a valid answer.
         case extraBytes = "/extra-bytes"
+        /// A `302` whose `Location` is the `?to=` value percent-decoded, written byte for byte: a server
+        /// that sends control bytes in a redirect.
+        case redirectTo = "/redirect-to"
     }
 
     /// One request as the server received it.
@@ -99,6 +102,8 @@ package final class MisbehavingServer: Sendable {
         package var complete: Bool
         /// Which request this was on its connection, from 1.
         package var indexOnConnection: Int
+        /// The request head's bytes exactly as they arrived, up to and including the blank line.
+        package var rawHead: [UInt8] = []
     }
 
     package let port: Int

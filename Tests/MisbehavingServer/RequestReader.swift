@@ -9,6 +9,8 @@ struct RequestReader {
         var path: String
         var query: [String: String]
         var headers: [(name: String, value: String)]
+        /// The head's bytes exactly as they arrived, up to and including the blank line.
+        var raw: [UInt8] = []
     }
 
     enum Event {
@@ -45,8 +47,9 @@ struct RequestReader {
         switch state {
         case .head:
             guard let end = find("\r\n\r\n") else { return nil }
-            let text = buffer.readString(length: end + 4) ?? ""
-            let head = Self.parseHead(text)
+            let raw = buffer.readBytes(length: end + 4) ?? []
+            var head = Self.parseHead(String(decoding: raw, as: UTF8.self))
+            head.raw = raw
             let headers = head.headers
             if headers.contains(where: { $0.name.lowercased() == "transfer-encoding" && $0.value.lowercased().contains("chunked") }) {
                 state = .chunkSize

@@ -241,3 +241,12 @@ struct DocSnippetsTests {
         try await testingServer()
     }
 }
+
+// MARK: URLs.md
+
+@Test("URLs.md: a URL string with an international host, a non-ASCII path and a space in the query")
+func urlsArticleExample() throws {
+    let request = try ClientRequest(url: "https://MÜNCHEN.de/straße?q=a b")
+    #expect(request.head.authority == "xn--mnchen-3ya.de")    // "xn--mnchen-3ya.de"
+    #expect(request.head.path == "/stra%C3%9Fe?q=a%20b")      // "/stra%C3%9Fe?q=a%20b"
+}

@@ -116,7 +116,7 @@ extension NetworkError.Kind {
         typealias Info = NetworkError.KindInfo
         switch self {
         case .invalidURL:
-            return Info(name: "invalidURL", summary: "the URL is not valid.", hint: Self.fixTheRequest, userMessage: Self.cannotBeMade)
+            return Info(name: "invalidURL", summary: "the URL is not valid.", hint: Self.fixTheURL, userMessage: Self.cannotBeMade)
         case .invalidHeader(let name):
             return Info(name: "invalidHeader", value: name, summary: "the header '\(name)' is not valid.", hint: Self.fixTheRequest,
                         userMessage: Self.cannotBeMade)
@@ -213,6 +213,10 @@ extension NetworkError.Kind {
 
     // Words several rows share.
     private static let fixTheRequest = "fix the value that built the request."
+    private static let fixTheURL = """
+        fix the value that built the URL. Control characters never reach the wire: a URL string's tab, LF and CR \
+        are removed, others in a path or query percent-encoded, and one in a host or in raw path text refused.
+        """
     private static let cannotBeMade = "The request could not be made. Please update the app or contact support."
     private static let unreachable = "The server could not be reached. Please try again."
     private static let unreadable = "The server sent an answer the app could not read."

@@ -45,8 +45,9 @@ extension URLError {
             return .connectionClosed
         case .unknown where message.contains("transfer closed") || message.contains("Recv failure"):
             return .connectionClosed
+        // "Nul byte in header": libcurl refuses a NUL in a response header field.
         case .unknown where message.contains("chunked") || message.contains("response headers") || message.contains("unencoding")
-            || message.contains("content encoding"):
+            || message.contains("content encoding") || message.contains("Nul byte in header"):
             return .invalidResponse
         case .unsupportedURL where message.contains("HTTP/0.9") || message.contains("response code"):
             return .invalidResponse

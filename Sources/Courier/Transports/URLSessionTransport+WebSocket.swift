@@ -34,6 +34,7 @@ extension URLSessionTransport: WebSocketTransport {
     ///   ``NetworkError/Kind/unacceptableStatus(_:)`` when the server answers the opening with another
     ///   status, and the kinds ``send(_:)`` maps `URLError`s to.
     public func openWebSocket(_ request: ClientRequest) async throws -> (ClientResponse, any WebSocketConnection) {
+        try request.checkHeadForTheWire()
         guard Self.supportsWebSockets else {
             throw NetworkError(
                 .unsupported,

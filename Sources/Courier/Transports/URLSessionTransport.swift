@@ -200,6 +200,7 @@ public final class URLSessionTransport: Transport {
 
     /// Sends `request` and returns as soon as the response head has arrived; the body streams after.
     public func send(_ request: ClientRequest) async throws -> ClientResponse {
+        try request.checkHeadForTheWire()
         let urlRequest = try makeURLRequest(request)
         try checkProxy(for: request)
         let timeline = ExchangeTimeline()

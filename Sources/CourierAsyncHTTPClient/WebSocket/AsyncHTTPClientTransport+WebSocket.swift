@@ -23,6 +23,7 @@ extension AsyncHTTPClientTransport: WebSocketTransport {
     ///   `timedOut` when the handshake takes longer than `RequestOptions.timeout`; `cannotConnect`, `tlsFailure`,
     ///   `cancelled`, `shutdown`.
     public func openWebSocket(_ request: ClientRequest) async throws -> (ClientResponse, any WebSocketConnection) {
+        try request.checkHeadForTheWire()
         guard !isShutDown else {
             throw NetworkError(.shutdown, message: "the transport was shut down before the WebSocket opened.", request: request)
         }
