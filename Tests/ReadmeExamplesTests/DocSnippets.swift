@@ -344,7 +344,7 @@ func performanceLinuxClient() async throws {
 
 func cachingArticleExample() {
     let client = Client.standard(transport: URLSessionTransport())
-        .caching(in: MemoryCacheStore())                 // or configuration: .heuristic
+        .caching(in: MemoryCacheStore())                 // or configuration: .withoutHeuristics
         .targeting(.production)
     var options = RequestOptions()
     options.cacheTimeToLive = .seconds(300)
