@@ -17,10 +17,43 @@ enum DomainToASCII {
         for label in domain.split(separator: ".", omittingEmptySubsequences: false) {
             labels.append(try unicode(of: label))
         }
-        guard let ascii = foundationToASCII(labels.joined(separator: ".")) else {
+        let name = labels.joined(separator: ".")
+        guard let ascii = foundationToASCII(name) ?? withNewerIdeographs(name) else {
             throw URLParseFailure("the host is not a valid internationalized domain name (UTS #46)")
         }
         return ascii
+    }
+
+    /// The conversion of a name holding CJK unified ideographs newer than Foundation's Unicode data
+    /// (ICU's, Unicode 15.1 here; Swift's own is 17.0), or `nil`.
+    ///
+    /// NOTE: every unified ideograph is valid in UTS #46, unmapped, NFC-stable, bidi class L and no joiner,
+    /// so putting one ICU knows (U+4E02) in each one's place changes no step's outcome: ICU maps and checks
+    /// the rest, and its answer is decoded, the ideographs put back in order, and encoded again. If ICU's
+    /// mapping made a U+4E02 of its own (counts differ), nothing is guessed: the name is refused.
+    private static func withNewerIdeographs(_ name: String) -> String? {
+        let placeholder: Unicode.Scalar = "\u{4E02}"
+        let ideographs = name.unicodeScalars.filter(\.properties.isUnifiedIdeograph)
+        guard !ideographs.isEmpty else { return nil }
+        let standIn = String(String.UnicodeScalarView(name.unicodeScalars.map { $0.properties.isUnifiedIdeograph ? placeholder : $0 }))
+        guard let converted = foundationToASCII(standIn) else { return nil }
+        var remaining = ideographs[...]
+        var labels: [String] = []
+        for label in converted.split(separator: ".", omittingEmptySubsequences: false) {
+            guard label.hasPrefix("xn--"), var scalars = Punycode.decode(label.utf8.dropFirst(4)), scalars.contains(placeholder) else {
+                labels.append(String(label))
+                continue
+            }
+            for index in scalars.indices where scalars[index] == placeholder {
+                guard let original = remaining.popFirst() else { return nil }
+                scalars[index] = original
+            }
+            // The DNS rules Foundation applied to the stand-in's label, applied to the real one.
+            guard let encoded = Punycode.encode(scalars), encoded.utf8.count + 4 <= 63 else { return nil }
+            labels.append("xn--" + encoded)
+        }
+        let ascii = labels.joined(separator: ".")
+        return remaining.isEmpty && ascii.utf8.count <= 253 ? ascii : nil
     }
 
     /// `label` itself, or the Unicode an `xn--` label encodes after checking that it encodes it the one
@@ -36,7 +69,7 @@ enum DomainToASCII {
               scalars.contains(where: { !$0.isASCII }) else { throw invalid }
         var decoded = ""
         decoded.unicodeScalars.append(contentsOf: scalars)
-        guard foundationToASCII(decoded) == lowercased else { throw invalid }
+        guard (foundationToASCII(decoded) ?? withNewerIdeographs(decoded)) == lowercased else { throw invalid }
         return decoded
     }
 

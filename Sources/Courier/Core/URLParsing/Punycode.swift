@@ -1,5 +1,6 @@
-/// Punycode decoding (RFC 3492 §6.2), written from the RFC: turns the part of an `xn--` label after
-/// the prefix back into Unicode, so that Courier can check the label is valid.
+/// Punycode (RFC 3492), written from the RFC. Decoding (§6.2) turns the part of an `xn--` label after
+/// the prefix back into Unicode, so that Courier can check the label is valid; encoding (§6.3) is for the
+/// labels `DomainToASCII` finishes itself.
 ///
 /// NOTE: Foundation converts host names to ASCII only when they contain non-ASCII characters, so an
 /// ASCII `xn--` label reaches Courier unchecked; decoding it here lets Foundation check the Unicode
@@ -54,6 +55,52 @@ enum Punycode {
             i += 1
         }
         return output
+    }
+
+    /// The Punycode for `scalars` (without the `xn--` prefix), or `nil` on overflow.
+    static func encode(_ scalars: [Unicode.Scalar]) -> String? {
+        let values = scalars.map { Int($0.value) }
+        var output = values.filter { $0 < 0x80 }.map { UInt8($0) }
+        let basicCount = output.count
+        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+        var n = initialN
+        var delta = 0
+        var bias = initialBias
+        var handled = basicCount
+        while handled < values.count {
+            guard let next = values.filter({ $0 >= n }).min() else { return nil }
+            guard next - n <= (maxInt - delta) / (handled + 1) else { return nil }
+            delta += (next - n) * (handled + 1)
+            n = next
+            for value in values {
+                if value < n {
+                    delta += 1
+                    guard delta <= maxInt else { return nil }
+                }
+                guard value == n else { continue }
+                var q = delta
+                var k = base
+                while true {
+                    let threshold = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                    if q < threshold { break }
+                    output.append(digit(threshold + (q - threshold) % (base - threshold)))
+                    q = (q - threshold) / (base - threshold)
+                    k += base
+                }
+                output.append(digit(q))
+                bias = adapt(delta: delta, count: handled + 1, first: handled == basicCount)
+                delta = 0
+                handled += 1
+            }
+            delta += 1
+            n += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// 0–25 are `a`–`z`, 26–35 are `0`–`9`.
+    private static func digit(_ value: Int) -> UInt8 {
+        value < 26 ? UInt8(ascii: "a") + UInt8(value) : UInt8(ascii: "0") + UInt8(value - 26)
     }
 
     private static func adapt(delta: Int, count: Int, first: Bool) -> Int {
