@@ -23,7 +23,7 @@ struct TerminalDecisionTests {
         return (code, output, errors)
     }
 
-    @Test("an empty 404: the status line on a terminal's standard error, nothing at all on a pipe; exit 4 either way")
+    @Test("an empty 404: the status line on a terminal's standard error, one line on a pipe (#40); exit 4 either way")
     func emptyNotFoundStatusLine() async throws {
         try await TestServer.withRunning(routes: [emptyNotFound]) { server in
             let terminal = try await exchange("/empty-404", on: server, terminal: Terminal(stdoutIsTerminal: true, stderrIsTerminal: true, coloursAllowed: false))
@@ -32,7 +32,8 @@ struct TerminalDecisionTests {
             #expect(terminal.output.data.isEmpty)
             let pipe = try await exchange("/empty-404", on: server, terminal: Terminal(stdoutIsTerminal: false, stderrIsTerminal: false))
             #expect(pipe.code == .clientError)
-            #expect(pipe.errors.data.isEmpty && pipe.output.data.isEmpty)
+            #expect(pipe.errors.text == "courier: 404 Not Found GET \(server.baseURL)/empty-404\n")
+            #expect(pipe.output.data.isEmpty)
         }
     }
 
@@ -55,12 +56,15 @@ struct TerminalDecisionTests {
         }
     }
 
-    @Test("--body and --print say exactly what to show: no status line even on a terminal")
+    @Test("--body and --print say exactly what to show: no status line even on a terminal, only a failure's one line")
     func explicitPartsNoStatusLine() async throws {
         try await TestServer.withRunning(routes: [emptyNotFound]) { server in
             let terminal = Terminal(stdoutIsTerminal: true, stderrIsTerminal: true, coloursAllowed: false)
             let bodyOnly = try await exchange("/empty-404", on: server, terminal: terminal, parts: try PrintParts(letters: "b"))
-            #expect(bodyOnly.code == .clientError && bodyOnly.errors.data.isEmpty)
+            #expect(bodyOnly.code == .clientError)
+            #expect(bodyOnly.errors.text == "courier: 404 Not Found GET \(server.baseURL)/empty-404\n")
+            let ok = try await exchange("/status/204", on: server, terminal: terminal, parts: try PrintParts(letters: "b"))
+            #expect(ok.code == .success && ok.errors.data.isEmpty)
         }
     }
 

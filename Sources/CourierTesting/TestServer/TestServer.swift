@@ -43,7 +43,7 @@ import Logging
 ///   resumable downloads, with a strong `ETag` and `Last-Modified`, honouring `Range` and `If-Range`, that can
 ///   misbehave on demand (cut or stall after M bytes, ignore ranges, a wrong `Content-Range`, a weak validator);
 ///   `POST /resumable/{key}` makes a new version of it (see `TestServerRoutes.resumableRoutes`).
-/// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S`: one hop to `U`.
+/// - `/redirect/{n}`: a 302 chain of `n` hops ending at `/echo`; `/redirect-to?url=U&status=S&setCookie=C`: one hop to `U` (setting the cookie `C`).
 /// - `GET /not-json`: an HTML page served as `application/json`.
 /// - `/auth/challenge`: 401 with `WWW-Authenticate: Basic realm="courier"`.
 /// - `/flaky/{key}?failures=N&status=S&retryAfter=R`: fails N times (2 by default) per `key` with

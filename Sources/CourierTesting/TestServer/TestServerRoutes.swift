@@ -158,7 +158,10 @@ enum TestServerRoutes {
         let parameters = request.uri.queryParameters
         guard let url = parameters["url"] else { return Response(status: .badRequest) }
         let code = parameters["status"].flatMap { Int($0) } ?? 302
-        return Response(status: HTTPResponse.Status(code: code), headers: [.location: String(url)])
+        var headers: HTTPFields = [.location: String(url)]
+        // `setCookie=name%3Dvalue`: the hop also sets a cookie, for cookies kept across a redirect chain.
+        if let cookie = parameters["setCookie"] { headers[.setCookie] = String(cookie) + "; Path=/" }
+        return Response(status: HTTPResponse.Status(code: code), headers: headers)
     }
 
     @Sendable static func articles(_ request: Request, context: Context) async throws -> Response {
@@ -191,7 +194,9 @@ enum TestServerRoutes {
             }
             try await writer.finish(nil)
         }
-        return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: body)
+        // `type=…` labels the bytes with another Content-Type (`image/png`), for naming a download.
+        let type = request.uri.queryParameters["type"].map(String.init) ?? "application/octet-stream"
+        return Response(status: .ok, headers: [.contentType: type], body: body)
     }
 
     /// Reads the body as it streams in and answers with its size and FNV-1a checksum, so uploads of any

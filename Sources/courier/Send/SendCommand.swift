@@ -52,6 +52,12 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "Send HTTP basic credentials, user:password.")
     var basic: String?
 
+    @Option(name: [.short, .long], help: "Credentials, as HTTPie takes them: user:password (basic, the default), or a token with -A bearer.")
+    var auth: String?
+
+    @Option(name: [.customShort("A"), .customLong("auth-type")], help: "How -a is sent: basic (the default) or bearer.")
+    var authType: String?
+
     @Option(help: "OAuth 2.0: the authorization server's issuer URL, for --oauth-client-credentials or --oauth-client-id.")
     var oauthIssuer: String?
 
@@ -76,6 +82,9 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("F"), .long], help: "Follow redirects (credentials never cross to another origin).")
     var follow = false
 
+    @Option(help: "With -F, follow at most this many redirects (30 by default, as HTTPie).")
+    var maxRedirects: Int = 30
+
     @Option(help: "Cache responses (RFC 9111) in this directory.")
     var cache: String?
 
@@ -93,6 +102,9 @@ struct SendCommand: AsyncParsableCommand {
 
     @Option(name: [.short, .customLong("print")], help: "What to print: H request head, B request body, h response head, b response body (e.g. -p Hh).")
     var parts: String?
+
+    @Flag(name: [.short, .long], help: "Write no line to standard error for a failing status (the exit code still says it).")
+    var quiet = false
 
     @Flag(help: "Build the request and print it without sending it.")
     var offline = false
@@ -158,6 +170,7 @@ struct SendCommand: AsyncParsableCommand {
         do {
             var exchange = SendExchange(parts: parts, terminal: terminal, streaming: stream, download: download, output: output)
             exchange.showsTimings = verbose
+            exchange.quiet = quiet
             let oauth = try await oauthSession(http: Client(transport: transport))
             let code = try await exchange.run(request, client: try makeClient(transport, oauth: oauth, for: request))
             try await transport.shutdown()
@@ -178,28 +191,47 @@ struct SendCommand: AsyncParsableCommand {
             stdinBody = .singlePass(length: length, FileDescriptorChunks(descriptor: STDIN_FILENO))
         }
         var request = try builder.request(body: stdinBody)
-        if let bearer {
-            try request.setHeader("Authorization", "Bearer \(bearer)")
-        }
-        if let basic {
-            guard basic.contains(":") else { throw SendFailure.usage("--basic takes user:password.") }
-            try request.setHeader("Authorization", "Basic \(Data(basic.utf8).base64EncodedString())")
-        }
+        try authorize(&request, urlCredentials: builder.urlCredentials)
         if let timeout {
             // At most a year: beyond that `timeout * 1000` would not fit the milliseconds it becomes.
             guard timeout > 0, timeout <= 31_536_000 else { throw SendFailure.usage("--timeout takes a positive number of seconds, at most a year.") }
             request.options.timeout = .milliseconds(Int64(timeout * 1000))
         }
         // Some APIs refuse requests without one (GitHub's answers 403); a `User-Agent:` item replaces it.
-        if request.head.headerFields[.userAgent] == nil {
+        if request.head.headerFields[.userAgent] == nil, !builder.removedHeaderNames.contains("user-agent") {
             try request.setHeader("User-Agent", Client.defaultUserAgent)
         }
         // The transport decodes gzip and deflate, so ask for them (as HTTPie does) — except for a file to
         // keep, which is saved as the server stores it, and for --curl, whose curl would not decode them.
-        if request.head.headerFields[.acceptEncoding] == nil, !curl {
+        if request.head.headerFields[.acceptEncoding] == nil, !curl, !builder.removedHeaderNames.contains("accept-encoding") {
             try request.setHeader("Accept-Encoding", download ? "identity" : "gzip, deflate")
         }
         return request
+    }
+
+    /// `Authorization` from `--bearer`, `--basic`, `-a` (with `-A`), or else the URL's `user:password@`, which
+    /// HTTPie and curl also send as basic credentials (the library refuses userinfo in a URL; the command
+    /// takes it off and sends it in the header).
+    private func authorize(_ request: inout ClientRequest, urlCredentials: String?) throws {
+        let given = [bearer != nil, basic != nil, auth != nil].filter { $0 }.count
+        guard given <= 1 else { throw SendFailure.usage("choose one of --bearer, --basic and -a/--auth.") }
+        guard authType == nil || auth != nil else { throw SendFailure.usage("-A/--auth-type says how -a/--auth is sent: give -a too.") }
+        if let bearer {
+            try request.setHeader("Authorization", "Bearer \(bearer)")
+        } else if let credentials = basic ?? (authType?.lowercased() == "bearer" ? nil : auth) ?? urlCredentials {
+            guard credentials.contains(":") else {
+                throw SendFailure.usage("basic credentials are user:password (-a user:password, or -A bearer -a TOKEN for a token).")
+            }
+            try request.setHeader("Authorization", "Basic \(Data(credentials.utf8).base64EncodedString())")
+        } else if let auth {
+            guard authType?.lowercased() == "bearer" else {
+                throw SendFailure.usage("-A/--auth-type takes basic or bearer.")
+            }
+            try request.setHeader("Authorization", "Bearer \(auth)")
+        }
+        if let authType, !["basic", "bearer"].contains(authType.lowercased()) {
+            throw SendFailure.usage("-A/--auth-type takes basic or bearer.")
+        }
     }
 
     /// The OAuth session the options ask for, its endpoints discovered from the issuer; `nil` without them.
@@ -233,6 +265,9 @@ struct SendCommand: AsyncParsableCommand {
     /// request's origin only) outermost.
     private func makeClient(_ transport: AsyncHTTPClientTransport, oauth: OAuthSession? = nil, for request: ClientRequest) throws -> Client {
         var client = Client(transport: transport)
+        if verbose, retry > 0 || follow {
+            client = client.with(SendTrace(sink: FileDescriptorSink.standardError))
+        }
         if retry > 0 {
             client = client.retrying(.exponential(base: .milliseconds(200), maxAttempts: retry + 1))
         }
@@ -240,7 +275,10 @@ struct SendCommand: AsyncParsableCommand {
             client = client.caching(in: try DiskCacheStore(directory: URL(fileURLWithPath: cache)))
         }
         if follow {
-            client = client.followingRedirects()
+            guard maxRedirects >= 0 else { throw SendFailure.usage("--max-redirects takes a number, 0 or more.") }
+            // A jar for this one run, inside the redirects: a cookie one hop sets goes with the next, as
+            // HTTPie and curl -L -b '' do.
+            client = client.storingCookies().followingRedirects(RedirectPolicy(maxRedirects: maxRedirects))
         }
         if let oauth, let scheme = request.head.scheme, let authority = request.head.authority,
             let origin = URL(string: scheme + "://" + authority) {

@@ -21,7 +21,7 @@ enum SendErrorText {
          "check the server's certificate; --verify CA_FILE trusts a private CA, --verify no skips the check"),
         ("the request is relative; add .targeting(server) to the client", "give a whole URL, such as http://host/path or :3000/path"),
         ("allow it explicitly only if that is intended", "request the https URL instead if that is what you meant"),
-        ("the server redirects in a loop or too often", "the server redirects in a loop or too often (--follow follows up to 10)"),
+        ("the server redirects in a loop or too often", "the server redirects in a loop or too often (--follow follows up to --max-redirects, 30 by default)"),
         ("use RequestBody.stream(_:) to make it replayable", "a body from standard input is sent once; --retry does not resend it"),
     ]
 

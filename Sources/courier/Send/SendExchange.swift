@@ -11,6 +11,8 @@ struct SendExchange {
     let output: String?
     /// Whether to end with the exchange's phases (`--verbose`).
     var showsTimings = false
+    /// `--quiet`: no line on standard error for a failing status (the exit code still says it).
+    var quiet = false
     var standardOutput: any ByteSink = FileDescriptorSink.standardOutput
     var standardError: any ByteSink = FileDescriptorSink.standardError
 
@@ -22,7 +24,14 @@ struct SendExchange {
             try standardError.write("\n\n")
         }
         let response = try await client.send(request)
-        let code = try await deliver(response, heads: heads)
+        let code: SendExitCode
+        do {
+            code = try await deliver(response, heads: heads)
+        } catch var error as NetworkError where error.kind == .timedOut && error.response == nil {
+            // The head arrived: it is the body that was late, which the diagnosis says when it has the response.
+            error.response = response
+            throw error
+        }
         // After the body: its end is one of the phases.
         if showsTimings, let timings = response.timings {
             try standardError.write("\n" + heads.timings(timings) + "\n")
@@ -49,6 +58,12 @@ struct SendExchange {
             _ = try await printBody(of: response)
             return code
         }
+        // Whatever standard error is (a terminal, a log file), a failing status is never silent: one line,
+        // as curl -f and http --check-status write, unless the head or status line already said it.
+        if status.code >= 400, !statusShown, !quiet {
+            let phrase = status.reasonPhrase.isEmpty ? StatusText.phrase(for: status.code) : status.reasonPhrase
+            try standardError.write("courier: \(status.code) \(phrase) \(response.request.method) \(response.request.url?.absoluteString ?? "")\n")
+        }
         if download || output != nil {
             try await save(response)
             return code
@@ -72,7 +87,9 @@ struct SendExchange {
     /// `--output FILE` (any status, as curl and HTTPie write it) or `--download`: the exact bytes, streamed.
     private func save(_ response: ClientResponse) async throws {
         let path = output ?? DownloadName.unique(
-            DownloadName.suggested(contentDisposition: response.head.headerFields[.contentDisposition], url: response.request.url)
+            DownloadName.suggested(
+                contentDisposition: response.head.headerFields[.contentDisposition], url: response.request.url,
+                contentType: response.head.headerFields[.contentType])
         ) { FileManager.default.fileExists(atPath: $0) }
         let file = try FileDescriptorSink.creatingFile(at: path)
         let progress = download && terminal.stderrIsTerminal ? DownloadProgress(expectedBytes: response.body.length, sink: standardError) : nil

@@ -12,9 +12,15 @@ enum SendItem: Equatable {
     case jsonField(name: String, json: String)
     /// `name@path`: a file field (multipart).
     case file(name: String, path: String)
+    /// `name=@path`: a text field holding the file's content.
+    case fieldFromFile(name: String, path: String)
+    /// `name:=@path`: a field holding the file's content as raw JSON.
+    case jsonFieldFromFile(name: String, path: String)
+    /// `Name;`: a header sent with an empty value (`Name:` with nothing after removes the header instead).
+    case emptyHeader(name: String)
 
-    /// The separators, longest first, so that `:=` and `==` win over `:` and `=` at the same place.
-    private static let separators = [":=", "==", "=", "@", ":"]
+    /// The separators, longest first, so that `:=@` wins over `:=` and `:`, and `=@` over `=`, at the same place.
+    private static let separators = [":=@", ":=", "==", "=@", "=", "@", ":", ";"]
 
     /// Parses an item; the separator that appears first in the text decides its kind.
     static func parse(_ text: String) throws -> SendItem {
@@ -26,11 +32,20 @@ enum SendItem: Equatable {
             }
         }
         guard let (range, separator) = best, range.lowerBound > text.startIndex else {
-            throw SendFailure.usage("'\(text)' is not a request item: use Header:Value, name==query, name=text, name:=json or name@file.")
+            throw SendFailure.usage(
+                "'\(text)' is not a request item: use Header:Value, Header; (empty), name==query, name=text, name:=json, name@file, name=@file or name:=@file.json."
+            )
         }
         let name = String(text[..<range.lowerBound])
         let value = String(text[range.upperBound...])
         switch separator {
+        case ":=@": return .jsonFieldFromFile(name: name, path: value)
+        case "=@": return .fieldFromFile(name: name, path: value)
+        case ";":
+            guard value.isEmpty else {
+                throw SendFailure.usage("'\(text)' is not a request item: 'Name;' sends the header Name with an empty value, and nothing may follow the ';'.")
+            }
+            return .emptyHeader(name: name)
         case ":=": return .jsonField(name: name, json: value)
         case "==": return .query(name: name, value: value)
         case "=": return .field(name: name, value: value)

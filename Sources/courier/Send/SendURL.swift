@@ -12,4 +12,16 @@ enum SendURL {
         }
         return text.contains("://") ? text : "http://" + text
     }
+
+    /// `url` without the `user:password@` of its authority, and that userinfo percent-decoded (`nil` when
+    /// there is none).
+    static func withoutCredentials(_ url: String) -> (url: String, credentials: String?) {
+        guard let schemeEnd = url.range(of: "://") else { return (url, nil) }
+        let rest = url[schemeEnd.upperBound...]
+        let authority = rest.prefix { !"/?#\\".contains($0) }
+        guard let at = authority.lastIndex(of: "@") else { return (url, nil) }
+        let userinfo = String(authority[..<at])
+        let credentials = userinfo.removingPercentEncoding ?? userinfo
+        return (String(url[..<schemeEnd.upperBound]) + String(rest[rest.index(after: at)...]), credentials)
+    }
 }
