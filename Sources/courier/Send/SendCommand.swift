@@ -16,6 +16,10 @@ struct SendCommand: AsyncParsableCommand {
           name=value       a text field of the body
           name:=json       a raw JSON field of the body
           name@path        a file part (multipart)
+          name=@path       a text field holding the file's content
+          name:=@path      a raw JSON field holding the file's JSON
+          Header:          removes the header (a default one too)
+          Header;          sends the header with an empty value
         Nested JSON: user[name]=ada, tags[]:=1, points[0]=x; a name given
         twice makes an array. With data items the method defaults to POST
         and the body to JSON. Without them, standard input is the body when
