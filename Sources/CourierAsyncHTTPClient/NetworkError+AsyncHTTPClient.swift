@@ -25,7 +25,8 @@ extension NetworkError {
         if kind == .cancelled, !cancelled, shutDown {
             return NetworkError(.shutdown, message: "the transport was shut down while the request was in flight.", request: request, underlying: error)
         }
-        return NetworkError(kind, message: "AsyncHTTPClient failed: \(error).", request: request, underlying: error)
+        let sentence = TransportFailureWords.sentence(kind, authority: request.head.authority, underlying: String(describing: error))
+        return NetworkError(kind, message: sentence, request: request, underlying: error)
     }
 
     private static func kind(of error: any Error) -> Kind {

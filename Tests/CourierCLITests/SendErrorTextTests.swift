@@ -10,7 +10,9 @@ struct SendErrorTextTests {
         var request = try ClientRequest(url: "http://127.0.0.1:9/slow")
         request.options.timeout = .milliseconds(200)
         let text = SendErrorText.describe(NetworkError(.timedOut, request: request))
-        #expect(text.hasPrefix("courier: NetworkError.timedOut: the request timed out."))
+        #expect(text.hasPrefix("courier: the request timed out.\n"))
+        #expect(text.split(separator: "\n").count == 2, "one line, then the hint; the details need -v")
+        #expect(SendErrorText.describe(NetworkError(.timedOut, request: request), verbose: true).contains("  request:  GET http://127.0.0.1:9/slow"))
         #expect(text.hasSuffix("hint:     the server did not answer in time (200 ms); raise --timeout or check the server."))
         #expect(!text.contains("RequestOptions"))
     }

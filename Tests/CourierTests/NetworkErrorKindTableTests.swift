@@ -144,7 +144,7 @@ struct NetworkErrorKindTableTests {
         #expect(kind.description == printed)
         #expect(kind.name == String(printed.prefix { $0 != "(" }))
         #expect(error.errorDescription == "\(printed): \(expected.summary)")
-        var lines = ["NetworkError.\(printed): \(expected.summary)", "  attempt:  1"]
+        var lines = [expected.summary, "  kind:     \(printed)", "  attempt:  1"]
         if let hint = expected.hint { lines.append("  hint:     \(hint)") }
         #expect(error.description == lines.joined(separator: "\n"))
         #expect(NetworkError.userMessage(for: error) == expected.userMessage)
@@ -157,5 +157,31 @@ struct NetworkErrorKindTableTests {
         let response = ClientResponse(head: HTTPResponse(status: .notFound), body: .empty, request: try ClientRequest(.get, url: "https://example.com/a"))
         #expect(NetworkError(.unacceptableStatus(404), response: response).errorDescription == "unacceptableStatus(404): the server answered 404 Not Found.")
         #expect(NetworkError(.timedOut, message: "no bytes for 5 s.").errorDescription == "timedOut: no bytes for 5 s.")
+    }
+}
+
+/// Issue #40: a transport's failure said in words on the diagnosis's first line.
+@Suite("Transport failures in words")
+struct TransportFailureWordsTests {
+    @Test("what failed, where and why, from the underlying error's text", arguments: [
+        (NetworkError.Kind.cannotConnect, "Connection errors: SingleConnectionFailure(target: [IPv4]localhost/127.0.0.1:1, error: connection reset (error set): Connection refused) (errno: 111))",
+         "could not connect to localhost:1: the connection was refused."),
+        (.cannotConnect, "DNS error: SocketAddressError.UnknownHost: Name or service not known (error -2)", "could not connect to localhost:1: the host name was not found (DNS)."),
+        (.tlsFailure, "handshakeFailed(NIOSSL.BoringSSLError.sslError([Error: 268435581 error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at /work/.build/checkouts/swift-nio-ssl/Sources/CNIOBoringSSL/ssl/handshake.cc:393]))",
+         "the secure connection (TLS) to localhost:1 failed: its certificate is not trusted."),
+        (.transportFailed, "something unheard of", "the request to localhost:1 failed."),
+    ])
+    func sentence(_ kind: NetworkError.Kind, _ underlying: String, _ expected: String) {
+        #expect(TransportFailureWords.sentence(kind, authority: "localhost:1", underlying: underlying) == expected)
+    }
+
+    @Test("the cause line never shows a dependency's build path")
+    func noBuildPath() throws {
+        struct HandshakeFailure: Error, CustomStringConvertible {
+            var description: String { "CERTIFICATE_VERIFY_FAILED at /work/.build/checkouts/swift-nio-ssl/Sources/CNIOBoringSSL/ssl/handshake.cc:393" }
+        }
+        let error = NetworkError(.tlsFailure, request: try ClientRequest(url: "https://example.com/"), underlying: HandshakeFailure())
+        #expect(!error.description.contains("/.build/"))
+        #expect(error.description.contains("CERTIFICATE_VERIFY_FAILED at …"))
     }
 }

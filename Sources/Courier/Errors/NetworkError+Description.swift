@@ -14,11 +14,13 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
     /// How many bytes of a response body an error description shows.
     static let bodyPreviewLimit = 1024
 
-    /// A diagnosis: the kind and what happened, the request and response heads (redacted), the first
-    /// kilobyte of the body, the underlying error, the attempt and a hint at what to check.
+    /// A diagnosis: a first line that says what happened and where, in words (``headline``), then the
+    /// kind, the request and response heads (redacted), the first kilobyte of the body, the underlying
+    /// error, the attempt and a hint at what to check.
     public var description: String {
         let redactor = (request ?? response?.request)?.options.redactor ?? .default
-        var lines = ["NetworkError.\(kind): \(redactor.scrub(summary))"]
+        var lines = [redactor.scrub(summary)]
+        lines.append(contentsOf: labelled("kind:", ["\(kind)"]))
         if let request {
             lines.append(contentsOf: labelled("request:", request.description.split(separator: "\n").map {
                 $0.trimmingCharacters(in: .whitespaces)
@@ -49,9 +51,16 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
     /// The same text as ``description``.
     public var debugDescription: String { description }
 
-    /// The first line of the diagnosis, for UI that shows `localizedDescription`.
+    /// The kind and the diagnosis's first line (``headline``), for code that shows `localizedDescription`.
     public var errorDescription: String? {
-        "\(kind): \(((request ?? response?.request)?.options.redactor ?? .default).scrub(summary))"
+        "\(kind): \(headline)"
+    }
+
+    /// The first line of ``description``: what happened and where, in words, redacted — `could not connect to
+    /// api.example.com: the connection was refused.` No type names, errno values or build paths: those
+    /// stay in the `cause:` line.
+    public var headline: String {
+        ((request ?? response?.request)?.options.redactor ?? .default).scrub(summary)
     }
 
     /// An underlying error in one line, without the user-info dictionaries (which hold whole URLs).
@@ -61,9 +70,20 @@ extension NetworkError: CustomStringConvertible, CustomDebugStringConvertible, C
             return "URLError \(error.code.rawValue): \(error.localizedDescription)"
         case let error as DecodingError:
             return "DecodingError at '\(error.codingPathDescription)'"
+        // NOTE: an NSError's own description writes `Code=260`, which the redactor takes for an OAuth `code`
+        // parameter; the domain, number and message say the same.
+        case let error as CocoaError:
+            return "CocoaError \(error.code.rawValue): \(error.localizedDescription)"
         default:
-            return "\(type(of: error)): \(error)"
+            return withoutBuildPaths("\(type(of: error)): \(error)")
         }
+    }
+
+    /// `text` without the source paths of a dependency's build (BoringSSL writes its own into its errors).
+    private static func withoutBuildPaths(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.contains("/.build/") || word.contains("/checkouts/") ? "…" : String(word)
+        }.joined(separator: " ")
     }
 
     /// The first `bodyPreviewLimit` bytes of a buffered response body, as text when it is UTF-8.

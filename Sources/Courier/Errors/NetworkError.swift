@@ -4,7 +4,8 @@
 /// Printing it gives a diagnosis a person can act on, with credentials redacted:
 ///
 /// ```text
-/// NetworkError.unacceptableStatus(404): the server answered 404 Not Found.
+/// the server answered 404 Not Found.
+///   kind:     unacceptableStatus(404)
 ///   request:  GET http://127.0.0.1:8080/articles/42
 ///             Authorization: <redacted>
 ///   response: 404 Not Found

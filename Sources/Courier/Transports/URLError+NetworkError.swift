@@ -71,7 +71,8 @@ extension URLError {
 
     /// One sentence for the error's message.
     var courierSummary: String {
-        let summary = "URLSession failed with URLError \(code.rawValue) (\(localizedDescription))."
+        let authority = failingURL.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }
+        let summary = TransportFailureWords.sentence(networkErrorKind, authority: authority, underlying: localizedDescription)
         #if canImport(FoundationNetworking)
         if code == .unknown, localizedDescription.contains("Failed writing header") {
             return summary + " URLSession on Linux cannot read this response's header section (for example a field whose value is only spaces, which is legal); AsyncHTTPClientTransport can."

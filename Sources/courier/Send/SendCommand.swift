@@ -146,7 +146,7 @@ struct SendCommand: AsyncParsableCommand {
         } catch SendFailure.outputClosed {
             code = .failure
         } catch {
-            try? FileDescriptorSink.standardError.write(SendErrorText.describe(error) + "\n")
+            try? FileDescriptorSink.standardError.write(SendErrorText.describe(error, verbose: verbose) + "\n")
             code = SendExitCode.forError(error)
         }
         if code != .success {

@@ -3,9 +3,15 @@ import Courier
 /// The text `courier send` prints for a failure: the library's diagnosis, with the hints that name
 /// library settings (written for Swift code) turned into the flags that change them here.
 enum SendErrorText {
-    static func describe(_ error: any Error) -> String {
-        guard error is NetworkError else { return "courier: \(error)" }
-        return "courier: " + translatingHints(in: "\(error)")
+    /// One line that says what failed and where, in words, and the hint at what to do; with `verbose`, the
+    /// whole diagnosis (the request, the response, the underlying error, the attempt) after that line.
+    static func describe(_ error: any Error, verbose: Bool = false) -> String {
+        guard let error = error as? NetworkError else { return "courier: \(error)" }
+        let diagnosis = translatingHints(in: "\(error)")
+        guard !verbose else { return "courier: " + diagnosis }
+        let lines = diagnosis.split(separator: "\n", omittingEmptySubsequences: false)
+        let hint = lines.first { $0.hasPrefix("  hint:") }
+        return (["courier: " + (lines.first.map(String.init) ?? "")] + (hint.map { [String($0)] } ?? [])).joined(separator: "\n")
     }
 
     /// Each library phrase and what a command-line user does instead. Whole phrases, not single words, so
