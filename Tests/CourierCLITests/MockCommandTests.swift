@@ -104,6 +104,36 @@ struct MockCommandTests {
         }
     }
 
+    // RFC 9110 §15.5.7, issue #40: never a body labelled with a type it is not.
+    @Test("an Accept that allows none of the documented types is a 406 naming them; */* or a documented one is served")
+    func notAcceptable() async throws {
+        let contract = try APIContract(text: """
+            openapi: 3.0.3
+            info: {title: Search, version: "1"}
+            paths:
+              /search:
+                get:
+                  responses:
+                    '200': {description: hits, content: {application/json: {example: {hits: 3}}}}
+            """)
+        try await withMock(contract) { client async throws in
+            for accept in ["application/xml", "text/html, application/xml;q=0.9"] {
+                var request = try ClientRequest(.get, path: "/search")
+                try request.setHeader("Accept", accept)
+                let response = try await client.send(request)
+                let body = String(decoding: try await response.body.collect(upTo: 1 << 20), as: UTF8.self)
+                #expect(response.status.code == 406, "\(accept)")
+                #expect(response.head.headerFields[.contentType] == "application/json")
+                #expect(body == #"{"error":"none of the media types Accept names is documented for this response (documented: application/json)"}"#)
+            }
+            for accept in ["application/xml, */*;q=0.1", "application/*", "application/json"] {
+                var request = try ClientRequest(.get, path: "/search")
+                try request.setHeader("Accept", accept)
+                #expect(try await exchange(client, request) == #"200 {"hits":3}"#, "\(accept)")
+            }
+        }
+    }
+
     @Test("a body over the limit is a 413; a Prefer code of 204 or 304 is answered without a body, over the wire")
     func bodyLimitAndBodylessStatuses() async throws {
         let contract = try APIContract(text: """

@@ -9,7 +9,8 @@ extension APIContract {
     /// Otherwise the documented success (the lowest 2xx) with its example: the media type's `example`, its first
     /// `examples` entry, the schema's `example`, or one made from the schema. `Prefer: code=404` and
     /// `Prefer: example=name` choose another documented response and a named example, as Prism does (a code from
-    /// 200 to 599; another is a 400); an `Accept` that names a documented media type chooses it. A 204, a 304 and a
+    /// 200 to 599; another is a 400); an `Accept` that names a documented media type chooses it, and one that
+    /// allows none of them (and not `*/*`) is answered `406` with the types documented. A 204, a 304 and a
     /// response to `HEAD` have no body.
     public func mockReply(to request: ContractRequest) -> MockReply {
         let operation: ContractOperation
@@ -34,6 +35,9 @@ extension APIContract {
             if operation.requestMethod == "HEAD" { reply.body = Data() }
             return reply
         case .refused(let problem): return .error(400, "the Prefer header asks for what the document does not have", problems: [problem])
+        case .notAcceptable(let documented):
+            // RFC 9110 §15.5.7: the types it can serve, rather than a body labelled with a type it is not.
+            return .error(406, "none of the media types Accept names is documented for this response (documented: \(documented.joined(separator: ", ")))")
         }
     }
 
@@ -59,6 +63,9 @@ extension APIContract {
         if status == 204 || status == 304 { return .reply(MockReply(status: status)) }
         guard let documented = response(status: status, for: operation) else {
             return .reply(MockReply(status: status))
+        }
+        if let documentedTypes = Self.unacceptable(documented.content, accept: accept) {
+            return .notAcceptable(documentedTypes)
         }
         guard let chosen = Self.mediaType(documented.content, accept: accept, components: document.components) else {
             return .reply(MockReply(status: status))
@@ -129,6 +136,16 @@ extension APIContract {
         return resolved.first { MediaKind(mediaType: $0.0.rawValue) == .json } ?? resolved.first
     }
 
+    /// The documented media types, when the request's `Accept` names ranges and none of them (nor `*/*`)
+    /// covers one of them; `nil` when there is something to answer with (or nothing documented to refuse).
+    static func unacceptable(_ content: OpenAPI.Content.Map, accept: [String]) -> [String]? {
+        let documented = content.keys.map(\.rawValue)
+        let ranges = accept.flatMap { $0.split(separator: ",") }.map { MediaKind.bare(String($0)) }.filter { !$0.isEmpty }
+        guard !documented.isEmpty, !ranges.isEmpty, !ranges.contains("*/*") else { return nil }
+        let served = documented.contains { type in ranges.contains { accepts($0, MediaKind.bare(type)) } }
+        return served ? nil : documented
+    }
+
     private static func accepts(_ range: String, _ type: String) -> Bool {
         range == type || (range.hasSuffix("/*") && type.hasPrefix(range.dropLast()))
     }
@@ -138,4 +155,6 @@ extension APIContract {
 private enum ExampleChoice {
     case reply(MockReply)
     case refused(ContractProblem)
+    /// No documented media type is one `Accept` allows: these are the ones it could serve.
+    case notAcceptable([String])
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The middleware behind ``Client/authorizing(with:clock:)``.
 struct Authorizing<C: Clock<Duration>>: ImmediateMiddleware {
     private enum Signer: Sendable {
@@ -77,6 +79,9 @@ struct Authorizing<C: Clock<Duration>>: ImmediateMiddleware {
         switch error {
         case let error as NetworkError: "\(error.kind)"
         case let error as ExcessiveRefresh: error.description
+        // An error that describes itself for people (OAuthError: `invalid_client: …`) says why in words; any
+        // other is named by its type only, since its text could hold the credential it failed with.
+        case let error as any LocalizedError where error.errorDescription != nil: error.errorDescription ?? ""
         default: String(describing: type(of: error))
         }
     }
