@@ -18,6 +18,20 @@ struct MockCommandTests {
             .appendingPathComponent("OpenAPIFixtures").appendingPathComponent(name)
     }
 
+    /// A one-operation document: `GET /search` with `parameters` (YAML, none when empty) answering `{"hits":3}`.
+    static func searchDocument(parameters: String) -> String {
+        """
+        openapi: 3.0.3
+        info: {title: Search, version: "1"}
+        paths:
+          /search:
+            get:
+              parameters: \(parameters.isEmpty ? "[]" : parameters)
+              responses:
+                '200': {description: hits, content: {application/json: {example: {hits: 3}}}}
+        """
+    }
+
     /// Runs `body` with a client of a mock of `contract`, in this process, on a port the system assigns.
     private func withMock(
         _ contract: APIContract, bodyLimit: Int = MockResponder.defaultBodyLimit, _ body: (Client) async throws -> Void
@@ -88,16 +102,8 @@ struct MockCommandTests {
 
     @Test("a missing required query parameter is a 400 at /query/<name>")
     func missingQueryParameter() async throws {
-        let contract = try APIContract(text: """
-            openapi: 3.0.3
-            info: {title: Search, version: "1"}
-            paths:
-              /search:
-                get:
-                  parameters: [{name: q, in: query, required: true, schema: {type: string, minLength: 1}}]
-                  responses:
-                    '200': {description: hits, content: {application/json: {example: {hits: 3}}}}
-            """)
+        let contract = try APIContract(text: Self.searchDocument(
+            parameters: "[{name: q, in: query, required: true, schema: {type: string, minLength: 1}}]"))
         try await withMock(contract) { client async throws in
             #expect(try await exchange(client, try ClientRequest(.get, path: "/search")) == #"400 {"error":"request does not match the document","problems":[{"at":"/query/q","problem":"required query parameter is missing"}]}"#)
             #expect(try await exchange(client, try ClientRequest(.get, path: "/search?q=swift")) == #"200 {"hits":3}"#)
@@ -107,15 +113,8 @@ struct MockCommandTests {
     // RFC 9110 §15.5.7, issue #40: never a body labelled with a type it is not.
     @Test("an Accept that allows none of the documented types is a 406 naming them; */* or a documented one is served")
     func notAcceptable() async throws {
-        let contract = try APIContract(text: """
-            openapi: 3.0.3
-            info: {title: Search, version: "1"}
-            paths:
-              /search:
-                get:
-                  responses:
-                    '200': {description: hits, content: {application/json: {example: {hits: 3}}}}
-            """)
+        // The search document above, without its query parameter.
+        let contract = try APIContract(text: Self.searchDocument(parameters: ""))
         try await withMock(contract) { client async throws in
             for accept in ["application/xml", "text/html, application/xml;q=0.9"] {
                 var request = try ClientRequest(.get, path: "/search")
