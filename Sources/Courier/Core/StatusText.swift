@@ -3,7 +3,8 @@ import HTTPTypes
 /// The standard reason phrases of RFC 9110 §15, for statuses that arrive without one (URLSession and
 /// HTTP/2 deliver only the code). `package`: CourierTesting writes them into HAR recordings.
 package enum StatusText {
-    static func line(_ status: HTTPResponse.Status) -> String {
+    /// `404 Not Found`: the code and its phrase, the standard one when the response brought none.
+    package static func line(_ status: HTTPResponse.Status) -> String {
         let phrase = status.reasonPhrase.isEmpty ? phrase(for: status.code) : status.reasonPhrase
         return phrase.isEmpty ? "\(status.code)" : "\(status.code) \(phrase)"
     }

@@ -1,6 +1,6 @@
 extension Duration {
     /// Milliseconds with one decimal, for people: `12.3`.
-    var milliseconds: String {
+    package var milliseconds: String {
         let (seconds, attoseconds) = components
         let tenths = seconds * 10_000 + attoseconds / 100_000_000_000_000
         let sign = tenths < 0 ? "-" : ""

@@ -61,8 +61,7 @@ struct SendExchange {
         // Whatever standard error is (a terminal, a log file), a failing status is never silent: one line,
         // as curl -f and http --check-status write, unless the head or status line already said it.
         if status.code >= 400, !statusShown, !quiet {
-            let phrase = status.reasonPhrase.isEmpty ? StatusText.phrase(for: status.code) : status.reasonPhrase
-            try standardError.write("courier: \(status.code) \(phrase) \(response.request.method) \(response.request.url?.absoluteString ?? "")\n")
+            try standardError.write("courier: \(StatusText.line(status)) \(response.request.method) \(response.request.url?.absoluteString ?? "")\n")
         }
         if download || output != nil {
             try await save(response)

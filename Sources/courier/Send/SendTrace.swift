@@ -12,19 +12,12 @@ struct SendTrace: Middleware {
         let what = "\(request.method) \(request.url?.absoluteString ?? "") (attempt \(request.options.attempt))"
         do {
             let response = try await next(request)
-            let status = response.status
-            let phrase = status.reasonPhrase.isEmpty ? StatusText.phrase(for: status.code) : status.reasonPhrase
-            try? sink.write("courier: \(what): \(status.code) \(phrase) in \(Self.milliseconds(since: start))\n")
+            try? sink.write("courier: \(what): \(StatusText.line(response.status)) in \((ContinuousClock.now - start).milliseconds) ms\n")
             return response
         } catch {
             let kind = (error as? NetworkError).map { "\($0.kind)" } ?? "\(error)"
-            try? sink.write("courier: \(what): failed (\(kind)) in \(Self.milliseconds(since: start))\n")
+            try? sink.write("courier: \(what): failed (\(kind)) in \((ContinuousClock.now - start).milliseconds) ms\n")
             throw error
         }
-    }
-
-    private static func milliseconds(since start: ContinuousClock.Instant) -> String {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
     }
 }
