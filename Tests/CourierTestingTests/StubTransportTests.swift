@@ -30,6 +30,27 @@ struct StubTransportTests {
         #expect(stubs.requests[0].parameters == ["id": "42"])
     }
 
+    @Test("a stub takes the [URLQueryItem] that assertRequest takes: nil is any value, a repeated name must be there twice")
+    func queryItemsAsAssertionsTakeThem() async throws {
+        let wanted = [URLQueryItem(name: "tag", value: "a"), URLQueryItem(name: "tag", value: "b"), URLQueryItem(name: "page", value: nil)]
+        let stubs = StubTransport().stub(.get, "/search", query: wanted, with: .json("[1]"))
+        let client = Client(transport: stubs).targeting(server)
+        let sent = [URLQueryItem(name: "page", value: "3"), URLQueryItem(name: "tag", value: "b"), URLQueryItem(name: "x", value: "1"), URLQueryItem(name: "tag", value: "a")]
+        #expect(try await client.send(Endpoint<[Int]>(path: "/search", query: sent)) == [1])
+        // The same list checks the request exactly, in its order.
+        try assertRequest(stubs.requests.last, path: "/search", query: sent)
+        let error = await #expect(throws: NetworkError.self) {
+            try await client.send(Endpoint<[Int]>(path: "/search", query: [URLQueryItem(name: "tag", value: "a"), URLQueryItem(name: "page", value: "1")]))
+        }
+        let message = error?.message ?? ""
+        #expect(message.contains("GET /search?tag=a&tag=b&page=*: query item 'tag' is 'a', not 'b'"))
+        let missing = await #expect(throws: NetworkError.self) {
+            try await client.send(Endpoint<[Int]>(path: "/search", query: [URLQueryItem(name: "tag", value: "a"), URLQueryItem(name: "tag", value: "b")]))
+        }
+        let missingMessage = missing?.message ?? ""
+        #expect(missingMessage.contains("query item 'page' is missing"))
+    }
+
     @Test("a stub for an endpoint matches it behind a server's base path, and not another path")
     func endpointBehindBasePath() async throws {
         let stubs = StubTransport().stub(Endpoint<[Int]>(path: "/numbers"), with: .json("[1,2]"))

@@ -172,6 +172,7 @@ func testingExample(fixtureURL: URL) async throws {
             .json(encoding: Article(id: 9, title: try request.decodeBody(NewArticle.self).title))
         })
         .stub(.get, "/v1/slow", with: .status(503).delayed(by: .seconds(2)))       // waits on an injected clock
+        .stub(.get, "/v1/search", query: [URLQueryItem(name: "q", value: nil)], with: .json("[]"))  // any q
     let client = Client(transport: stubs).targeting(.production)
 
     try await assertSucceeds(.articles(tag: "swift"), on: client, with: [])        // diff on failure

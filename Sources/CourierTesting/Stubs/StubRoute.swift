@@ -5,6 +5,11 @@ import HTTPTypes
 /// Which requests a stub answers: a method (or any), a path pattern, and query items that must be
 /// present.
 ///
+/// Query items are `URLQueryItem`s, as ``assertRequest(_:method:path:query:headers:json:body:fileID:line:)``
+/// and ``StubbedRequest/query`` take them; a `nil` value matches any value, and a name given twice must be
+/// present twice. A stub's items need only be present (the request may have others, in any order); an
+/// assertion's must be exactly the request's.
+///
 /// A pattern is a path whose segments may be `{name}` (any one segment, captured as a parameter), `*`
 /// (any one segment) or a final `**` (the rest of the path). Segments are compared percent-decoded.
 public struct StubRoute: Sendable, CustomStringConvertible {
@@ -12,21 +17,28 @@ public struct StubRoute: Sendable, CustomStringConvertible {
     public let method: HTTPRequest.Method?
     /// The path pattern.
     public let pattern: String
-    /// Query items that must be present: with this value, or with any value when `nil`.
-    public let query: [String: String?]
+    /// Query items that must be present: each with its value, or with any value when the value is `nil`.
+    public let query: [URLQueryItem]
     /// A request option to match instead of the method and path: an endpoint's operation ID.
     let operationID: String?
     /// Whether the path may follow a prefix: an endpoint's path is relative to a server whose base path
     /// (`/v1`) a stub transport sees in front of it.
     let allowsPrefix: Bool
 
-    /// A route for `method` and `pattern`.
+    /// A route for `method` and `pattern`, matching requests that hold these query items.
+    ///
+    /// ```swift
+    /// StubRoute(.get, "/search", query: [URLQueryItem(name: "q", value: "swift"), URLQueryItem(name: "page", value: nil)])
+    /// ```
+    public init(_ method: HTTPRequest.Method? = nil, _ pattern: String, query: [URLQueryItem]) {
+        self.init(method: method, pattern: pattern, query: query, operationID: nil, allowsPrefix: false)
+    }
+
+    /// A route for `method` and `pattern`, matching requests that hold these query items (a `nil` value:
+    /// any value), in the dictionary form of earlier releases.
     public init(_ method: HTTPRequest.Method? = nil, _ pattern: String, query: [String: String?] = [:]) {
-        self.method = method
-        self.pattern = pattern
-        self.query = query
-        operationID = nil
-        allowsPrefix = false
+        let items = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        self.init(method: method, pattern: pattern, query: items, operationID: nil, allowsPrefix: false)
     }
 
     /// A route for every request an endpoint builds: those with its operation ID when it has one
@@ -36,7 +48,7 @@ public struct StubRoute: Sendable, CustomStringConvertible {
         method = endpoint.method
         let request = try? endpoint.makeRequest()
         pattern = StubbedRequest.split(request?.head.path).path
-        query = [:]
+        query = []
         operationID = endpoint.options.operationID
         allowsPrefix = true
     }
@@ -48,10 +60,10 @@ public struct StubRoute: Sendable, CustomStringConvertible {
     /// StubTransport().stub(.operation("getPet"), with: .json(#"{"id": 1, "name": "Rex"}"#))
     /// ```
     public static func operation(_ id: String) -> StubRoute {
-        StubRoute(method: nil, pattern: "/**", query: [:], operationID: id, allowsPrefix: true)
+        StubRoute(method: nil, pattern: "/**", query: [], operationID: id, allowsPrefix: true)
     }
 
-    private init(method: HTTPRequest.Method?, pattern: String, query: [String: String?], operationID: String?, allowsPrefix: Bool) {
+    private init(method: HTTPRequest.Method?, pattern: String, query: [URLQueryItem], operationID: String?, allowsPrefix: Bool) {
         self.method = method
         self.pattern = pattern
         self.query = query
@@ -62,7 +74,7 @@ public struct StubRoute: Sendable, CustomStringConvertible {
     /// The route as it reads in a failure message: `operation 'getPet'`, or `GET /articles/{id}?page=*`.
     public var description: String {
         if let operationID { return "operation '\(operationID)'" }
-        let queryText = query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value ?? "*")" }.joined(separator: "&")
+        let queryText = query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "*")" }.joined(separator: "&")
         return "\(method?.rawValue ?? "ANY") \(pattern)\(queryText)"
     }
 
@@ -79,13 +91,18 @@ public struct StubRoute: Sendable, CustomStringConvertible {
         guard let parameters = Self.match(path: path, pattern: pattern, allowingPrefix: allowsPrefix) else {
             return .failure(StubMismatch("path \(path) does not match \(pattern)"))
         }
-        for (name, expected) in query.sorted(by: { $0.key < $1.key }) {
-            guard let item = items.first(where: { $0.name == name }) else {
-                return .failure(StubMismatch("query item '\(name)' is missing"))
+        // Each expected item takes a request item of its own: `tag=a&tag=b` needs two `tag`s.
+        var unclaimed = items
+        for expected in query {
+            if let index = unclaimed.firstIndex(where: { $0.name == expected.name && (expected.value == nil || $0.value == expected.value) }) {
+                unclaimed.remove(at: index)
+                continue
             }
-            if let expected, item.value != expected {
-                return .failure(StubMismatch("query item '\(name)' is '\(item.value ?? "")', not '\(expected)'"))
+            let seen = items.filter { $0.name == expected.name }.map { "'\($0.value ?? "")'" }
+            guard !seen.isEmpty, let value = expected.value else {
+                return .failure(StubMismatch("query item '\(expected.name)' is missing"))
             }
+            return .failure(StubMismatch("query item '\(expected.name)' is \(seen.joined(separator: ", ")), not '\(value)'"))
         }
         return .success(parameters)
     }

@@ -42,7 +42,19 @@ public final class StubTransport: Transport, Sendable {
     }
 
     /// Adds a stub for `method` and `path` (a pattern: `{name}`, `*`, a final `**`), with query items
-    /// that must be present.
+    /// that must be present: the `[URLQueryItem]` that ``assertRequest(_:method:path:query:headers:json:body:fileID:line:)``
+    /// takes, a `nil` value matching any value (see ``StubRoute``).
+    ///
+    /// ```swift
+    /// stubs.stub(.get, "/search", query: [URLQueryItem(name: "q", value: "swift")], with: .json(#"[]"#))
+    /// ```
+    @discardableResult
+    public func stub(_ method: HTTPRequest.Method? = nil, _ path: String, query: [URLQueryItem], with response: StubResponse) -> StubTransport {
+        stub(StubRoute(method, path, query: query), with: response)
+    }
+
+    /// Adds a stub for `method` and `path` (a pattern: `{name}`, `*`, a final `**`), with query items
+    /// that must be present, in the dictionary form of earlier releases (a `nil` value: any value).
     @discardableResult
     public func stub(_ method: HTTPRequest.Method? = nil, _ path: String, query: [String: String?] = [:], with response: StubResponse) -> StubTransport {
         stub(StubRoute(method, path, query: query), with: response)
