@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CourierCompression", targets: ["CourierCompression"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierOperators", targets: ["CourierOperators"]),
+        .library(name: "CourierUI", targets: ["CourierUI"]),
         .library(name: "CourierCombine", targets: ["CourierCombine"]),
         .library(name: "CourierOpenAPI", targets: ["CourierOpenAPI"]),
         .library(name: "CourierGenerator", targets: ["CourierGenerator"]),
@@ -143,6 +144,13 @@ let package = Package(
                 // Readable diffs in assertion failures.
                 .product(name: "CustomDump", package: "swift-custom-dump", condition: withTesting),
             ],
+            swiftSettings: strict
+        ),
+        .target(
+            // Error presenters for SwiftUI and UIKit (behind `#if`), apart from the core so that a server or a
+            // command-line tool that links Courier never loads a UI framework.
+            name: "CourierUI",
+            dependencies: ["Courier"],
             swiftSettings: strict
         ),
         .target(
@@ -268,6 +276,7 @@ let package = Package(
             dependencies: [
                 "CourierCompression",
                 "Courier",
+                "CourierUI",
                 "CourierTesting",
                 "CourierTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),

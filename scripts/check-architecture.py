@@ -55,7 +55,7 @@ NAMED_TRANSPORTS = {"URLSessionTransport", "AsyncHTTPClientTransport"}
 PLATFORM_MODULES = {
     "Foundation", "FoundationNetworking", "FoundationEssentials", "FoundationXML", "Dispatch", "Darwin", "Glibc",
     "Musl", "Android", "WinSDK", "ucrt", "Combine", "os", "Security", "Synchronization", "Observation", "_Concurrency",
-    "Testing", "XCTest", "PackageDescription",
+    "Testing", "XCTest", "PackageDescription", "SwiftUI", "UIKit",
 }
 # A product whose name is not its only module: the modules an importer of the product may name.
 PRODUCT_MODULES = {

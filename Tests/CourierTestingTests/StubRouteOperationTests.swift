@@ -13,7 +13,7 @@ struct StubRouteOperationTests {
 
     @Test("matches every request with the operation ID, whatever its method, path and query; no other")
     func matchesByOperationID() async throws {
-        let stubs = StubTransport()
+        let stubs = StubTransport(unmatched: .expected)
             .stub(.operation("getPet"), with: .data(Data("pet".utf8)))
             .stub(.operation("listPets"), with: .data(Data("pets".utf8)))
         let client = Client(transport: stubs).targeting(Server(host: "api.example.com", basePath: "/v1"))

@@ -33,7 +33,8 @@ struct StubTransportTests {
     @Test("a stub takes the [URLQueryItem] that assertRequest takes: nil is any value, a repeated name must be there twice")
     func queryItemsAsAssertionsTakeThem() async throws {
         let wanted = [URLQueryItem(name: "tag", value: "a"), URLQueryItem(name: "tag", value: "b"), URLQueryItem(name: "page", value: nil)]
-        let stubs = StubTransport().stub(.get, "/search", query: wanted, with: .json("[1]"))
+        // Two requests below match no stub on purpose.
+        let stubs = StubTransport(unmatched: .expected).stub(.get, "/search", query: wanted, with: .json("[1]"))
         let client = Client(transport: stubs).targeting(server)
         let sent = [URLQueryItem(name: "page", value: "3"), URLQueryItem(name: "tag", value: "b"), URLQueryItem(name: "x", value: "1"), URLQueryItem(name: "tag", value: "a")]
         #expect(try await client.send(Endpoint<[Int]>(path: "/search", query: sent)) == [1])
@@ -53,7 +54,7 @@ struct StubTransportTests {
 
     @Test("a stub for an endpoint matches it behind a server's base path, and not another path")
     func endpointBehindBasePath() async throws {
-        let stubs = StubTransport().stub(Endpoint<[Int]>(path: "/numbers"), with: .json("[1,2]"))
+        let stubs = StubTransport(unmatched: .expected).stub(Endpoint<[Int]>(path: "/numbers"), with: .json("[1,2]"))
         let client = Client(transport: stubs).targeting(Server(host: "api.example.com", basePath: "/v1"))
         let numbers = try await client.send(Endpoint<[Int]>(path: "/numbers"))
         #expect(numbers == [1, 2])
@@ -70,7 +71,7 @@ struct StubTransportTests {
 
     @Test("an unmatched request fails, naming the request and why each stub did not match")
     func unmatched() async throws {
-        let stubs = StubTransport()
+        let stubs = StubTransport(unmatched: .expected)
             .stub(.post, "/articles", with: .status(201))
             .stub(.get, "/articles/{id}", with: .status(200))
             .stub(.get, "/articles", query: ["tag": "swift"], with: .json("[]"))

@@ -20,13 +20,15 @@ import HTTPTypes
 ///
 /// Ready-made initializers decode `Decodable` values from JSON and return `Data`, `String` or nothing
 /// (`Endpoint<Void>`); ``init(method:path:query:headers:body:accepting:options:decode:)`` takes any
-/// decoding function.
+/// decoding function. Each also takes its query as an `Encodable` value or a dictionary, named and written
+/// by a ``FormURLEncoder``: `Endpoint<[Article]>(path: "/search", query: ["q": "swift", "page": 2])`.
 public struct Endpoint<Value>: Sendable {
     /// The request method.
     public var method: HTTPRequest.Method
     /// The path, relative to the ``Server``'s base path.
     public var path: RequestPath
-    /// Query items, each name and value percent-encoded as data.
+    /// Query items, each name and value percent-encoded as data; an `Encodable` or dictionary query given to
+    /// an initializer is here as the items it encoded to.
     public var query: [URLQueryItem]
     /// Header fields, checked (no CR/LF) when the request is built.
     public var headers: [String: String]
@@ -46,6 +48,19 @@ public struct Endpoint<Value>: Sendable {
     /// Whether `decode` reads ``EndpointResponse/decoder``: not for the `Data`, `String` and `Void`
     /// endpoints, which then are handed no decoder (see ``EndpointResponse``).
     var readsDecoder = true
+    /// Why an `Encodable` or dictionary query could not be encoded (Endpoint+Query.swift), thrown by
+    /// ``makeRequest(encoder:)``.
+    ///
+    /// NOTE: kept rather than thrown by the initializer, which endpoints are built with as expressions
+    /// (`static func search(…) -> Self { Endpoint(…) }`); it stays when items are added to ``query`` later, so
+    /// the failure is never lost, and ``map(_:)`` carries it.
+    var queryFailure: NetworkError? {
+        get { failureBox?.error }
+        set { failureBox = newValue.map(FailureBox.init) }
+    }
+    /// NOTE: boxed: a `NetworkError` takes hundreds of bytes (it has room for a request and a response), which
+    /// every endpoint would carry and copy while almost none has a failure; boxed, it is one nil pointer.
+    private var failureBox: FailureBox?
 
     /// Creates an endpoint with its own decoding function.
     ///
@@ -76,9 +91,12 @@ public struct Endpoint<Value>: Sendable {
     ///
     /// - Parameter fallbackEncoder: the encoder for a JSON body when the endpoint has none of its own;
     ///   `nil` uses Courier's default (keys sorted).
-    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidHeader(name:)`` or
-    ///   ``NetworkError/Kind/encodingFailed``.
+    /// - Throws: ``NetworkError`` of kind ``NetworkError/Kind/invalidHeader(name:)``, or
+    ///   ``NetworkError/Kind/encodingFailed`` when the body or an `Encodable` query cannot be encoded.
     public func makeRequest(encoder fallbackEncoder: JSONEncoder? = nil) throws -> ClientRequest {
+        if let queryFailure {
+            throw queryFailure
+        }
         var request = try ClientRequest(method, path: path, query: query, headers: headers, options: options)
         let encoded = try body.encode { encoder ?? fallbackEncoder ?? JSONCoders.defaultEncoder }
         request.body = encoded.body
@@ -98,7 +116,17 @@ public struct Endpoint<Value>: Sendable {
         mapped.decoder = decoder
         mapped.encoder = encoder
         mapped.readsDecoder = readsDecoder
+        mapped.failureBox = failureBox
         return mapped
+    }
+}
+
+/// A failure an endpoint keeps for ``Endpoint/makeRequest(encoder:)``, behind one reference.
+private final class FailureBox: Sendable {
+    let error: NetworkError
+
+    init(_ error: NetworkError) {
+        self.error = error
     }
 }
 

@@ -95,3 +95,12 @@ extension Nullable: CustomStringConvertible {
         }
     }
 }
+
+/// Whether a ``Nullable`` is ``Nullable/null`` or ``Nullable/absent``, whatever it wraps: how the form encoder and
+/// an endpoint's query tell the three states apart in a value they only know as `Encodable`.
+protocol NullableState {
+    var isNull: Bool { get }
+    var isAbsent: Bool { get }
+}
+
+extension Nullable: NullableState {}

@@ -47,8 +47,8 @@ public struct OperationParameters: Sendable {
     ///   - explode: whether array elements and object fields become parameters of their own (`true`,
     ///     OpenAPI's default for `form`) or one joined value.
     public mutating func query(_ name: String, _ value: (some Encodable)?, style: ParameterStyle = .form, explode: Bool = true) {
-        guard let value, let shape = shape(of: value, name: name) else { return }
-        for (name, value) in ParameterStyles.query(name, shape, style: style, explode: explode) {
+        guard let value, let tree = tree(of: value, name: name) else { return }
+        for (name, value) in ParameterStyles.query(name, tree, style: style, explode: explode) {
             queryItems.append(URLQueryItem(name: name, value: value))
         }
     }
@@ -77,8 +77,12 @@ public struct OperationParameters: Sendable {
     }
 
     private mutating func shape(of value: some Encodable, name: String) -> ParameterValue? {
+        tree(of: value, name: name).map { ParameterValue($0) }
+    }
+
+    private mutating func tree(of value: some Encodable, name: String) -> FormNode? {
         do {
-            return try ParameterValue.of(value)
+            return try ParameterValue.tree(of: value)
         } catch {
             failure = failure ?? NetworkError(.encodingFailed, message: "the parameter '\(name)' could not be encoded.", underlying: error)
             return nil

@@ -2,36 +2,38 @@
 /// the location's own encoding (query items are percent-encoded when the request is built; path and
 /// cookie text is encoded here).
 enum ParameterStyles {
-    /// The query items for `name`: `(name, value)` pairs, not yet percent-encoded.
-    static func query(_ name: String, _ value: ParameterValue, style: ParameterStyle, explode: Bool) -> [(name: String, value: String)] {
-        switch value {
+    /// The query items for `name`, whose value encoded to `tree`: `(name, value)` pairs, not yet percent-encoded.
+    ///
+    /// NOTE: every field a `deepObject` or exploded parameter sends is named by the form encoder's own naming
+    /// (``ParameterValue/formFields(_:_:arrays:)``, the code an ``Endpoint``'s `Encodable` query goes through):
+    /// `deepObject` is its brackets (`color[R]`, `color[]`), an exploded array its repeated name (`color=a&color=b`),
+    /// an exploded object's fields stand on their own (`R=100`). Only the joined values of unexploded styles are
+    /// written here. No style defines nested values; brackets are what servers that read them expect, and an
+    /// exploded `form` object's nested fields stand on their own as its scalar fields do.
+    static func query(_ name: String, _ tree: FormNode, style: ParameterStyle, explode: Bool) -> [(name: String, value: String)] {
+        switch ParameterValue(tree) {
         case .absent:
             return []
         case .text(let text):
+            // Also a lone file, as its file name: a form's naming would leave it out.
             return [(name, text)]
-        case .nested(let node):
-            // NOTE: no style defines nested values; brackets are what servers that read them expect. An
-            // exploded form object's fields stand on their own, as its scalar fields do.
-            if case .object = node, style == .form, explode {
-                return ParameterValue.bracketedFields("", node)
-            }
-            return ParameterValue.bracketedFields(name, node)
+        case _ where style == .deepObject:
+            return ParameterValue.formFields(name, tree, arrays: .brackets)
         case .list(let texts):
-            if style == .deepObject {
-                return texts.map { ("\(name)[]", $0) }
-            }
             if explode {
-                return texts.map { (name, $0) }
+                return ParameterValue.formFields(name, tree, arrays: .repeated)
             }
             return [(name, texts.joined(separator: separator(style)))]
         case .object(let members):
-            if style == .deepObject {
-                return members.map { ("\(name)[\($0.key)]", $0.value) }
-            }
             if explode {
-                return members.map { ($0.key, $0.value) }
+                return ParameterValue.formFields("", tree, arrays: .brackets)
             }
             return [(name, ParameterValue.flattened(members).joined(separator: separator(style)))]
+        case .nested(let node):
+            if case .object = node, style == .form, explode {
+                return ParameterValue.formFields("", node, arrays: .brackets)
+            }
+            return ParameterValue.formFields(name, node, arrays: .brackets)
         }
     }
 

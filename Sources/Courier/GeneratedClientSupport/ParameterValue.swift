@@ -17,9 +17,15 @@ enum ParameterValue {
     /// The shape of `value`, encoded with the leaf styles of forms (dates ISO 8601, booleans literal,
     /// enums by raw value).
     static func of(_ value: some Encodable) throws -> ParameterValue {
+        ParameterValue(try tree(of: value))
+    }
+
+    /// The tree of `value`, encoded by the form encoders' own `Encoder` with the leaf styles of ``of(_:)``; unlike
+    /// a form's, its top level may be anything (a text, a list).
+    static func tree(of value: some Encodable) throws -> FormNode {
         let root = FormNodeBuilder()
         try FormNodeEncoder(builder: root, settings: encoder, codingPath: []).encodeValue(value)
-        return ParameterValue(root.build())
+        return root.build()
     }
 
     init(_ node: FormNode) {
@@ -63,8 +69,18 @@ enum ParameterValue {
     /// The text fields of `node` under `name`, named with brackets (`name[key][inner]`, `name[]`,
     /// `name[0][key]`); an empty `name` leaves the top level unprefixed.
     static func bracketedFields(_ name: String, _ node: FormNode) -> [(name: String, value: String)] {
+        formFields(name, node, arrays: .brackets)
+    }
+
+    /// The text fields of `node` under `name`, named as a form encoder names them: nested fields with brackets,
+    /// arrays by `arrays` (`name[]`, `name[0]`, or `name` repeated); an empty `name` leaves the top level
+    /// unprefixed.
+    ///
+    /// NOTE: this is `FormNode.fields(style:nesting:)`, the naming `FormURLEncoder.fields(of:)` does, and so what
+    /// an ``Endpoint``'s `Encodable` query goes through: one code path from a value to query fields.
+    static func formFields(_ name: String, _ node: FormNode, arrays: FormEncoding.ArrayStyle) -> [(name: String, value: String)] {
         let root = name.isEmpty ? node : FormNode.object([(key: name, value: node)])
-        return root.fields(style: .brackets, nesting: .brackets).compactMap { field in
+        return root.fields(style: arrays, nesting: .brackets).compactMap { field in
             if case .text(let text) = field.value { (field.name, text) } else { nil }
         }
     }

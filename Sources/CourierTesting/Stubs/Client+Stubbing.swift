@@ -11,7 +11,8 @@ extension Client {
     ///
     /// Requests are recognised by the endpoint's `RequestOptions.operationID` when it has one
     /// (so every `.articles(tag:)` is stubbed), else by its method and path. The stub sits outside this
-    /// client's layers: a stubbed request never reaches retry, auth or the network.
+    /// client's layers: a stubbed request never reaches retry, auth or the network. A request it does not
+    /// recognise goes on as it would have, and fails no test (unlike one a ``StubTransport`` has no stub for).
     public func stubbing<Value>(_ endpoint: Endpoint<Value>, with response: StubResponse, clock: some Clock<Duration> = ContinuousClock()) -> Client {
         stubbing(StubRoute(endpoint), with: response, clock: clock)
     }
@@ -28,6 +29,10 @@ extension Client {
 }
 
 /// Answers matching requests from a stub transport and passes the rest on.
+///
+/// NOTE: the stub transport sees only the requests `route` matched, so it never meets one it has no stub for
+/// and never records a test failure; every other request goes on to `next`, which is what stubbing one
+/// endpoint of a live client means.
 struct StubbingMiddleware: Middleware {
     let route: StubRoute
     let stubs: StubTransport

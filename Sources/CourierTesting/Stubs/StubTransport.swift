@@ -6,7 +6,10 @@ import HTTPTypes
 ///
 /// Routes are matched newest first, so a test can override a default stub by adding another. A request
 /// that no stub matches fails with `NetworkError.Kind.transportFailed` and a message that names
-/// the request and says, for every stub, why it did not match.
+/// the request and says, for every stub, why it did not match. It also fails the test that is running, at
+/// the line that created the transport, even when the code under test swallows the error; a test that
+/// sends such a request on purpose creates the transport with `StubTransport(unmatched: .expected)`
+/// (see ``UnmatchedRequests``).
 ///
 /// ```swift
 /// let stubs = StubTransport()
@@ -30,15 +33,30 @@ public final class StubTransport: Transport, Sendable {
     private let received = Locked<[StubbedRequest]>([])
     private let sleep: @Sendable (Duration) async throws -> Void
     private let encoder: JSONEncoder
+    private let unmatched: UnmatchedRequests
+    private let site: TestFailureSite
 
     /// A stub transport with no stubs.
     ///
     /// - Parameters:
     ///   - clock: the clock delays wait on.
     ///   - encoder: the encoder for ``StubResponse/json(encoding:status:headers:)`` values.
-    public init(clock: some Clock<Duration> = ContinuousClock(), encoder: JSONEncoder = JSONEncoder()) {
+    ///   - unmatched: whether a request no stub matches also fails the running test
+    ///     (``UnmatchedRequests/failsTheTest``, the default) or only throws (``UnmatchedRequests/expected``).
+    ///   - fileID: the file that creates the transport, where a failure points; leave the default.
+    ///   - filePath: the path of that file, for XCTest; leave the default.
+    ///   - line: the line that creates the transport; leave the default.
+    ///   - column: the column; leave the default.
+    public init(
+        clock: some Clock<Duration> = ContinuousClock(),
+        encoder: JSONEncoder = JSONEncoder(),
+        unmatched: UnmatchedRequests = .failsTheTest,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         sleep = { try await clock.sleep(for: $0) }
         self.encoder = encoder
+        self.unmatched = unmatched
+        site = TestFailureSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Adds a stub for `method` and `path` (a pattern: `{name}`, `*`, a final `**`), with query items
@@ -100,8 +118,18 @@ public final class StubTransport: Transport, Sendable {
         }
         received.withLock { $0.append(StubbedRequest(request: request, body: body, parameters: [:])) }
         let list = reasons.isEmpty ? "  (no stubs)" : reasons.joined(separator: "\n")
-        throw NetworkError(.transportFailed, message: "no stub matches \(request.head.method.rawValue) \(request.head.path ?? "/"). Stubs, newest first:\n\(list)")
+        let message = "no stub matches \(request.head.method.rawValue) \(request.head.path ?? "/"). Stubs, newest first:\n\(list)"
+        if unmatched == .failsTheTest {
+            // NOTE: recorded as well as thrown: the code under test may swallow the error, and then only the
+            // recorded failure tells the test that it ran on a request nobody stubbed.
+            site.recordFailure(message + "\n" + Self.unmatchedHint)
+        }
+        throw NetworkError(.transportFailed, message: message)
     }
+
+    /// The end of the failure an unmatched request records: why it failed the test, and how to say it was meant.
+    private static let unmatchedHint = "(A StubTransport fails the test on a request it has no stub for, even when the error is caught; "
+        + "one that receives such requests on purpose is created with StubTransport(unmatched: .expected).)"
 
     private func answer(_ response: StubResponse, to request: StubbedRequest) async throws -> ClientResponse {
         if let delay = response.delay {

@@ -19,8 +19,9 @@ struct DemoTesting {
         steps.say("stubbed .articles(tag:) → \(fromStub.map(\.title)); .article(id: 1) still live → \"\(fromServer.title)\"")
         steps.say("server hits on /articles: \(await server.hits("/articles") - before) (the stub answered)")
 
-        let stubs = StubTransport()
-            .stub(.get, "/articles", query: ["tag": "swift"], with: .json("[]"))
+        // `.expected`: in a test, a request no stub matches also fails the test, even if its error is caught.
+        let stubs = StubTransport(unmatched: .expected)
+            .stub(.get, "/articles", query: [URLQueryItem(name: "tag", value: "swift")], with: .json("[]"))
             .stub(.get, "/articles/{id}", with: .status(404))
         do {
             _ = try await Client(transport: stubs).targeting(server.server).send(.articles(tag: "kotlin"))

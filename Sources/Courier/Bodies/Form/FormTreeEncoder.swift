@@ -1,10 +1,17 @@
 import Foundation
 
-/// Turns an `Encodable` value into a ``FormNode`` tree, applying the leaf styles (dates, booleans) on
-/// the way; the field naming is applied later, when the tree is written out.
+/// Turns an `Encodable` value into a ``FormNode`` tree, applying the key style and the leaf styles (dates,
+/// booleans) on the way; the nesting and array naming is applied later, when the tree is written out.
 struct FormTreeEncoder {
     let dates: FormEncoding.DateStyle
     let bools: FormEncoding.BoolStyle
+    let keys: FormEncoding.KeyStyle
+
+    init(dates: FormEncoding.DateStyle, bools: FormEncoding.BoolStyle, keys: FormEncoding.KeyStyle = .useDefaultKeys) {
+        self.dates = dates
+        self.bools = bools
+        self.keys = keys
+    }
 
     /// The tree of `value`, whose top level must be a keyed value (a struct or a dictionary with string
     /// keys): a form is a list of named fields.
@@ -111,9 +118,24 @@ struct FormNodeEncoder: Encoder {
         case let dictionary as [String: any Encodable]:
             // A dictionary iterates in an order that changes from process to process; sorted keys keep one value's
             // form the same bytes every time (caches, signatures and golden tests rely on it).
+            // NOTE: its keys are data, so no key style renames them (JSONEncoder leaves them too); the values'
+            // own keys are still renamed.
             builder.becomeObject()
             for key in dictionary.keys.sorted() {
-                try child(builder.child(forKey: key), key: FormIndexKey(stringValue: key)).encodeValue(dictionary[key]!)
+                let value = dictionary[key]!
+                if let nullable = value as? any NullableState, nullable.isNull || nullable.isAbsent {
+                    // As under a model's key: `.null` clears the field, `.absent` sends nothing.
+                    if nullable.isNull { builder.child(forKey: key).content = .leaf(.text("")) }
+                    continue
+                }
+                try child(builder.child(forKey: key), key: FormIndexKey(stringValue: key)).encodeValue(value)
+            }
+        case let dictionary as any FormDataKeyedDictionary where settings.keys.renamesKeys:
+            // NOTE: JSONEncoder exempts every dictionary keyed by CodingKeyRepresentable values (Int, enums) from its
+            // key strategy, not only [String: V]; with no style to apply they go through their own encode(to:) as before.
+            builder.becomeObject()
+            for member in dictionary.formMembers {
+                try child(builder.child(forKey: member.name), key: FormIndexKey(stringValue: member.name)).encodeValue(member.value)
             }
         default:
             try value.encode(to: self)
@@ -147,27 +169,39 @@ private struct FormKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     /// `key=`: the form convention for clearing a field (Stripe's). An `Optional` left `nil` is never written here
     /// (`encodeIfPresent` skips it), so it still sends nothing.
     func encodeNil(forKey key: Key) throws {
-        encoder.builder.child(forKey: key.stringValue).content = .leaf(.text(""))
+        encoder.builder.child(forKey: name(of: key)).content = .leaf(.text(""))
     }
 
     func encode(_ value: some Encodable, forKey key: Key) throws {
-        try encoder.child(encoder.builder.child(forKey: key.stringValue), key: key).encodeValue(value)
+        // A `Nullable` property of a synthesized `Codable` model: `.null` clears the field (`key=`) as
+        // `encodeNil(forKey:)` does, `.absent` sends nothing, as in a generated model.
+        if let nullable = value as? any NullableState {
+            if nullable.isAbsent { return }
+            if nullable.isNull { return try encodeNil(forKey: key) }
+        }
+        try encoder.child(encoder.builder.child(forKey: name(of: key)), key: key).encodeValue(value)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        encoder.child(encoder.builder.child(forKey: key.stringValue), key: key).container(keyedBy: keyType)
+        encoder.child(encoder.builder.child(forKey: name(of: key)), key: key).container(keyedBy: keyType)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.child(encoder.builder.child(forKey: key.stringValue), key: key).unkeyedContainer()
+        encoder.child(encoder.builder.child(forKey: name(of: key)), key: key).unkeyedContainer()
     }
 
     func superEncoder() -> any Encoder {
-        encoder.child(encoder.builder.child(forKey: "super"), key: FormIndexKey(stringValue: "super"))
+        let key = FormIndexKey(stringValue: "super")
+        return encoder.child(encoder.builder.child(forKey: name(of: key)), key: key)
     }
 
     func superEncoder(forKey key: Key) -> any Encoder {
-        encoder.child(encoder.builder.child(forKey: key.stringValue), key: key)
+        encoder.child(encoder.builder.child(forKey: name(of: key)), key: key)
+    }
+
+    /// The field name of `key` under the encoder's key style; the coding path keeps the key itself.
+    private func name(of key: any CodingKey) -> String {
+        encoder.settings.keys.name(for: key, in: codingPath)
     }
 }
 
@@ -266,5 +300,21 @@ struct FormIndexKey: CodingKey {
     init(intValue: Int) {
         stringValue = String(intValue)
         self.intValue = intValue
+    }
+}
+
+/// A dictionary keyed by `CodingKeyRepresentable` values (`String`, `Int`, enums): its keys are data, which no key
+/// style renames.
+private protocol FormDataKeyedDictionary {
+    /// The members, each named by its key's `codingKey.stringValue`, sorted by name so the output is stable.
+    var formMembers: [(name: String, value: any Encodable)] { get }
+}
+
+extension Dictionary: FormDataKeyedDictionary where Key: CodingKeyRepresentable, Value: Encodable {
+    fileprivate var formMembers: [(name: String, value: any Encodable)] {
+        let members: [(name: String, value: any Encodable)] = map { element in
+            (name: element.key.codingKey.stringValue, value: element.value as any Encodable)
+        }
+        return members.sorted { $0.name < $1.name }
     }
 }

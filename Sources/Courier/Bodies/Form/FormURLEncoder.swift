@@ -4,9 +4,12 @@ import Foundation
 /// percent-encoding rules as Courier's query strings: everything but RFC 3986 `unreserved` characters is
 /// escaped, so `+`, `&`, `=` and non-ASCII text always arrive as data.
 ///
-/// Nested values and arrays are named by ``nesting`` and ``arrays``; `nil` values and empty arrays send
-/// nothing, an explicit `null` (``Nullable/null``, `encodeNil(forKey:)`) sends the field empty (`key=`); dates and booleans follow ``dates`` and ``bools``; `Data` is Base64; fields keep the order the
-/// value encodes them in, so the same value always gives the same bytes.
+/// Field names are the coding keys, renamed by ``keys`` (``FormEncoding/KeyStyle/convertToSnakeCase`` writes
+/// `postalCode` as `postal_code`, as `JSONEncoder` does). Nested values and arrays are named by ``nesting`` and
+/// ``arrays``; `nil` values and empty arrays send nothing, an explicit `null` (``Nullable/null``,
+/// `encodeNil(forKey:)`) sends the field empty (`key=`); dates and booleans follow ``dates`` and ``bools``;
+/// `Data` is Base64; fields keep the order the value encodes them in, so the same value always gives the same
+/// bytes.
 ///
 /// ```swift
 /// struct Signup: Encodable, Sendable {
@@ -18,6 +21,8 @@ import Foundation
 /// // name=Ada%20Lovelace&tags[]=math&tags[]=engines&address[city]=London   (brackets percent-encoded)
 /// ```
 public struct FormURLEncoder: Sendable {
+    /// How coding keys become field names; ``FormEncoding/KeyStyle/useDefaultKeys`` unless set.
+    public var keys: FormEncoding.KeyStyle
     /// How array elements are named; ``FormEncoding/ArrayStyle/brackets`` unless set.
     public var arrays: FormEncoding.ArrayStyle
     /// How nested fields are named; ``FormEncoding/NestingStyle/brackets`` unless set.
@@ -31,12 +36,14 @@ public struct FormURLEncoder: Sendable {
 
     /// An encoder with the given styles.
     public init(
+        keys: FormEncoding.KeyStyle = .useDefaultKeys,
         arrays: FormEncoding.ArrayStyle = .brackets,
         nesting: FormEncoding.NestingStyle = .brackets,
         dates: FormEncoding.DateStyle = .iso8601,
         bools: FormEncoding.BoolStyle = .literal,
         spacesAsPlus: Bool = false
     ) {
+        self.keys = keys
         self.arrays = arrays
         self.nesting = nesting
         self.dates = dates
@@ -51,7 +58,7 @@ public struct FormURLEncoder: Sendable {
     public func fields(of value: some Encodable) throws -> [(name: String, value: String)] {
         let tree: FormNode
         do {
-            tree = try FormTreeEncoder(dates: dates, bools: bools).tree(of: value)
+            tree = try FormTreeEncoder(dates: dates, bools: bools, keys: keys).tree(of: value)
         } catch {
             throw NetworkError(.encodingFailed, message: "the form could not be encoded.", underlying: error)
         }

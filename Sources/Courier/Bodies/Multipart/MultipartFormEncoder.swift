@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Fields are named as ``FormURLEncoder`` names them (`address[city]`, `tags[]`), which is what Vapor's
 /// and Hummingbird's form decoders read. As there, `nil` sends no part and an explicit `null`
-/// (``Nullable/null``) sends the field's part with an empty body.
+/// (``Nullable/null``) sends the field's part with an empty body. The coding keys are renamed by ``keys``,
+/// file parts' names too: with ``FormEncoding/KeyStyle/convertToSnakeCase`` a `coverImage` file is the part
+/// `cover_image`.
 ///
 /// ```swift
 /// struct NewPost: Encodable, Sendable {
@@ -14,9 +16,13 @@ import Foundation
 ///     var cover: MultipartFile
 /// }
 /// let createPost = Endpoint<Void>(method: .post, path: "/posts", body: .multipart(post))
+/// // or, for a server that reads snake_case names:
+/// // body: .multipart(post, encoder: MultipartFormEncoder(keys: .convertToSnakeCase))
 /// try await client.send(createPost)
 /// ```
 public struct MultipartFormEncoder: Sendable {
+    /// How coding keys become field names; ``FormEncoding/KeyStyle/useDefaultKeys`` unless set.
+    public var keys: FormEncoding.KeyStyle
     /// How array elements are named; ``FormEncoding/ArrayStyle/brackets`` unless set.
     public var arrays: FormEncoding.ArrayStyle
     /// How nested fields are named; ``FormEncoding/NestingStyle/brackets`` unless set.
@@ -28,11 +34,13 @@ public struct MultipartFormEncoder: Sendable {
 
     /// An encoder with the given styles.
     public init(
+        keys: FormEncoding.KeyStyle = .useDefaultKeys,
         arrays: FormEncoding.ArrayStyle = .brackets,
         nesting: FormEncoding.NestingStyle = .brackets,
         dates: FormEncoding.DateStyle = .iso8601,
         bools: FormEncoding.BoolStyle = .literal
     ) {
+        self.keys = keys
         self.arrays = arrays
         self.nesting = nesting
         self.dates = dates
@@ -55,7 +63,7 @@ public struct MultipartFormEncoder: Sendable {
     public func encode(_ value: some Encodable, into form: inout Multipart) throws {
         let tree: FormNode
         do {
-            tree = try FormTreeEncoder(dates: dates, bools: bools).tree(of: value)
+            tree = try FormTreeEncoder(dates: dates, bools: bools, keys: keys).tree(of: value)
         } catch {
             throw NetworkError(.encodingFailed, message: "the multipart form could not be encoded.", underlying: error)
         }

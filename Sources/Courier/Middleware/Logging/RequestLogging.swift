@@ -17,6 +17,7 @@ struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
         self.clock = clock
         var levels = [configuration.started, configuration.finished, configuration.unsuccessful, configuration.failed]
         if case .text = configuration.bodies { levels.append(configuration.bodyLevel) }
+        if let cURLLevel = configuration.cURLLevel { levels.append(cURLLevel) }
         mostSevereLevel = levels.max() ?? .critical
     }
 
@@ -42,6 +43,10 @@ struct RequestLogging<C: Clock<Duration>>: ExchangeObserver {
         let metadata = Self.metadata(of: shown)
         if logger.logLevel <= configuration.started {
             logger.log(level: configuration.started, "\(tag)--> \(text)\(Self.attemptNote(shown))", metadata: metadata)
+        }
+        // NOTE: the command alone, without the `#7` tag, so that the message pastes into a shell as it is.
+        if let cURLLevel = configuration.cURLLevel, logger.logLevel <= cURLLevel {
+            logger.log(level: cURLLevel, "\(CURLLogLine.text(for: shown))", metadata: metadata)
         }
         if let limit = bodyLimit(at: configuration.bodyLevel), let data = request.body.bufferedData, !data.isEmpty,
            TextPreview.isText(contentType: request.head.headerFields[.contentType]),
@@ -179,6 +184,9 @@ extension Client {
     /// info  #7 --> GET https://api.example.com/articles?token=<redacted>
     /// info  #7 <-- 200 OK GET https://api.example.com/articles?token=<redacted> 12.3 ms, 512 bytes
     /// ```
+    ///
+    /// With ``LoggingConfiguration/cURLLevel`` set (or the ``LoggingConfiguration/cURL`` preset), each
+    /// request is also written as a `curl` command that sends it again when pasted into a shell.
     ///
     /// Placed inside ``retrying(_:clock:)`` it logs every attempt; outside, each logical request once.
     ///

@@ -6,8 +6,9 @@ extension RetryPolicy {
     ///
     /// In order, each an early return:
     /// - a response whose status is not in ``retryableStatuses``, an error whose kind is not in
-    ///   ``retryableErrors`` (a ``NetworkError/Kind/unacceptableStatus(_:)`` also counts as its status), and
-    ///   any error that is not a ``NetworkError`` are final: `.stop(reason: nil)`;
+    ///   ``retryableErrors`` (a ``NetworkError/Kind/unacceptableStatus(_:)`` also counts as its status; with
+    ///   ``offline`` set, an offline kind, ``OfflineRetry/kinds``, always counts), and any error that is not a
+    ///   ``NetworkError`` are final: `.stop(reason: nil)`;
     /// - a request whose body cannot be sent again (``RequestBody/singlePass(length:_:)``) stops, with
     ///   the reason;
     /// - a request that is not ``isIdempotent(_:)`` stops, with the reason, unless
@@ -48,11 +49,13 @@ extension RetryPolicy {
                 serverDelay = error.response.flatMap(retryAfter(in:))
                 neverReachedServer = false
             } else {
-                // An invalid URL, a body that does not decode: no attempt fixes them.
-                guard retryableErrors.contains(error.kind) else { return .stop(reason: nil) }
+                // An invalid URL, a body that does not decode: no attempt fixes them. An offline error is
+                // worth another attempt whenever the policy waits for the network: the wait decides when.
+                let offlineWait = offline != nil && OfflineRetry.isOffline(error)
+                guard retryableErrors.contains(error.kind) || offlineWait else { return .stop(reason: nil) }
                 serverDelay = nil
                 // No connection was made: whatever the method, the server never saw the request.
-                neverReachedServer = error.kind == .cannotConnect || error.kind == .notConnected
+                neverReachedServer = OfflineRetry.isOffline(error)
             }
         case .failure:
             // Not an HTTP failure (cancellation among them): this decision has nothing to say about it.

@@ -36,6 +36,13 @@ import HTTPTypes
 /// server asked not to be called sooner. No retry starts past ``maxAttempts``, ``maxElapsedTime``, the
 /// request's ``RequestOptions/deadline``, or the ``budget``; the caller then gets the last response (a
 /// 503 with its body, up to 64 KiB of it) or the last error, whose message says why it was not retried.
+///
+/// ## Offline
+///
+/// With ``offline`` set (``waitingForConnectivity(maxWait:monitor:)``), a request that failed because the
+/// server could not be reached (``OfflineRetry/isOffline(_:)``: no network, refused, no route, DNS) waits
+/// until the network answers again instead of spending its attempts, then is sent again at once, whatever
+/// its method: see ``OfflineRetry``.
 public struct RetryPolicy: Sendable {
     /// The wait before each retry, when the server does not say.
     public var backoff: any BackoffStrategy
@@ -61,6 +68,10 @@ public struct RetryPolicy: Sendable {
     public var maxRetryAfter: Duration = .seconds(60)
     /// Caps retries at a share of recent traffic per host; `nil` for no cap.
     public var budget: RetryBudget? = RetryBudget()
+    /// Waits for the network after a failure that means it could not be reached, and sends again once it
+    /// answers, without spending an attempt; `nil` (the default) retries such a failure like any other.
+    /// See ``OfflineRetry``.
+    public var offline: OfflineRetry?
     /// The random source for jitter; inject a seeded one to make tests repeatable.
     public var makeRandomNumberGenerator: @Sendable () -> any RandomNumberGenerator = { SystemRandomNumberGenerator() }
     /// Makes the value of an added `Idempotency-Key`.

@@ -20,7 +20,7 @@ struct Retrying<C: Clock<Duration>>: Middleware {
            request.head.headerFields[.idempotencyKey] == nil {
             request.head.headerFields[.idempotencyKey] = policy.makeIdempotencyKey()
         }
-        guard policy.maxAttempts > 1 else { return try await next(request) }
+        guard policy.maxAttempts > 1 || policy.offline != nil else { return try await next(request) }
 
         let host = request.head.authority ?? ""
         let loop = RetryLoop(policy: policy, clock: clock, deadline: request.options.deadline)
@@ -37,20 +37,35 @@ struct Retrying<C: Clock<Duration>>: Middleware {
                 return ledger.withdraw(for: host, budget: budget, now: clock.now)
             })
         }
-        return try await loop.run { number in
-            guard number > 1 else { return try await next(request) }
-            var attempt = request
-            attempt.options.attempt = number
-            request.announceAttempt(number)
-            return try await next(attempt)
-        } classify: { outcome in
-            policy.decision(for: outcome, request: request)
-        } withdrawFromBudget: {
-            guard let budget else { return true }
-            return ledger.withdraw(for: host, budget: budget, now: clock.now)
-        } settle: { response in
-            await response.releasingBody()
+        // NOTE: a relative request (no layer gave it a server) has no host to wait for: its offline errors
+        // are retried like any other.
+        var waitForNetwork: ((Duration) async throws -> Connectivity)?
+        if let offline = policy.offline, let target = ConnectivityTarget(request: request) {
+            let monitor = offline.monitor, clock = clock
+            waitForNetwork = { maxWait in
+                try await monitor.waitForConnectivity(to: target, within: maxWait, clock: clock)
+            }
         }
+        return try await loop.run(
+            attempt: { number in
+                guard number > 1 else { return try await next(request) }
+                var attempt = request
+                attempt.options.attempt = number
+                request.announceAttempt(number)
+                return try await next(attempt)
+            },
+            classify: { outcome in
+                policy.decision(for: outcome, request: request)
+            },
+            withdrawFromBudget: {
+                guard let budget else { return true }
+                return ledger.withdraw(for: host, budget: budget, now: clock.now)
+            },
+            settle: { response in
+                await response.releasingBody()
+            },
+            waitForNetwork: waitForNetwork
+        )
     }
 }
 
@@ -60,7 +75,8 @@ extension Client {
     /// Only what is safe is retried: see ``RetryPolicy`` for which statuses, errors, methods and bodies.
     /// Layers inside this one see every attempt (``RequestOptions/attempt`` says which); layers outside
     /// see one call. Put ``timingOut(after:clock:)`` inside for a limit per attempt and outside for a
-    /// deadline over all of them, waits included.
+    /// deadline over all of them, waits included. A policy that waits for the network
+    /// (``RetryPolicy/waitingForConnectivity(maxWait:monitor:)``) waits on `clock` too.
     ///
     /// ```swift
     /// let client = Client(transport: URLSessionTransport())

@@ -1,0 +1,109 @@
+import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One TCP connection attempt for ``TCPConnectivityProbe``, with plain sockets: the core has no event loop,
+/// and a probe every second or more needs none.
+enum TCPConnection {
+    /// Whether a TCP connection to `target` opens within `timeout`: the name is resolved, and each address
+    /// tried in turn. Runs on a thread of its own, so no task of the caller's is blocked.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled; the attempt is then abandoned (its socket is
+    ///   closed when its own timeout ends).
+    static func opens(to target: ConnectivityTarget, timeout: Duration) async throws -> Bool {
+        let state = Locked(AttemptState.starting)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+                let cancelled = state.withLock { state -> Bool in
+                    if case .cancelled = state { return true }
+                    state = .waiting(continuation)
+                    return false
+                }
+                if cancelled {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                DispatchQueue.global(qos: .utility).async {
+                    let opened = TCPConnection.opensNow(to: target, timeout: timeout)
+                    state.withLock { $0.finish() }?.resume(returning: opened)
+                }
+            }
+        } onCancel: {
+            state.withLock { state -> CheckedContinuation<Bool, any Error>? in
+                guard case .waiting = state else {
+                    state = .cancelled
+                    return nil
+                }
+                return state.finish()
+            }?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Where one attempt stands; the continuation is resumed once, by whichever of the attempt and the
+    /// cancellation comes first.
+    private enum AttemptState {
+        case starting
+        case waiting(CheckedContinuation<Bool, any Error>)
+        case cancelled
+        case finished
+
+        /// The continuation to resume, if nobody has yet; afterwards the state is finished.
+        mutating func finish() -> CheckedContinuation<Bool, any Error>? {
+            guard case .waiting(let continuation) = self else { return nil }
+            self = .finished
+            return continuation
+        }
+    }
+
+    /// The blocking attempt: `getaddrinfo`, then a non-blocking `connect` per address, waited for with `poll`.
+    private static func opensNow(to target: ConnectivityTarget, timeout: Duration) -> Bool {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        var addresses: UnsafeMutablePointer<addrinfo>?
+        // NOTE: a name that does not resolve is the DNS failure the retry waits out: it counts as no answer.
+        guard getaddrinfo(target.host, String(target.port), &hints, &addresses) == 0, let first = addresses else { return false }
+        defer { freeaddrinfo(first) }
+        // Capped at a day, so that the conversion cannot overflow.
+        let (seconds, attoseconds) = timeout.components
+        let milliseconds = Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000)
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let address = next {
+            if connects(address.pointee, timeoutMilliseconds: max(milliseconds, 1)) { return true }
+            next = address.pointee.ai_next
+        }
+        return false
+    }
+
+    /// Whether a connection to one resolved address opens within the timeout.
+    private static func connects(_ address: addrinfo, timeoutMilliseconds: Int32) -> Bool {
+        let descriptor = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        guard descriptor >= 0 else { return false }
+        defer { _ = close(descriptor) }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { return false }
+        if connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 { return true }
+        guard errno == EINPROGRESS else { return false }
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        var result = poll(&ready, 1, timeoutMilliseconds)
+        while result < 0 && errno == EINTR {
+            result = poll(&ready, 1, timeoutMilliseconds)
+        }
+        guard result > 0 else { return false }
+        // Writable means the handshake ended, either way: SO_ERROR says which.
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 else { return false }
+        return failure == 0
+    }
+}
