@@ -529,6 +529,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeExamplesTests",
             dependencies: [
+                "CourierUI",
                 "CourierOAuth",
                 "CourierCompression",
                 "Courier",

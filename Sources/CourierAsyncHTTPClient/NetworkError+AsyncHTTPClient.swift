@@ -96,8 +96,12 @@ extension NetworkError {
 
     private static func kind(ofErrno code: CInt) -> Kind {
         switch code {
-        case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL: return .cannotConnect
-        case ECONNRESET, EPIPE, ECONNABORTED: return .connectionClosed
+        // NOTE: only a refusal and a missing local address are sure to come from a connect. NIO reports a failed
+        // connect as a `NIOConnectionError` (above); a bare `IOError` with an unreachable host or network can also
+        // end a connection that was open, after bytes went out, and `cannotConnect` promises they did not (a retry
+        // sends a POST again on it).
+        case ECONNREFUSED, EADDRNOTAVAIL: return .cannotConnect
+        case ECONNRESET, EPIPE, ECONNABORTED, EHOSTUNREACH, ENETUNREACH: return .connectionClosed
         case ETIMEDOUT: return .timedOut
         default: return .transportFailed
         }

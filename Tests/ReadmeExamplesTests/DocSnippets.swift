@@ -5,6 +5,7 @@
 import Courier
 import CourierAsyncHTTPClient
 import CourierTesting
+import CourierUI
 import Foundation
 import Logging
 import Testing
@@ -205,6 +206,8 @@ func builtInMiddlewareExamples(client: Client, tokens: SessionTokens, logger: Lo
     _ = client.measured(as: "transport").instrumented { report in print(report.total) }
     _ = client.caching(in: MemoryCacheStore(maxBytes: 20 << 20))
     _ = client.targeting(.production)
+    _ = client.retrying(.default.waitingForConnectivity(maxWait: .seconds(60)))
+    _ = client.logging(to: logger, .cURL)
     _ = client.when(.host("api.example.com")) { $0.authorizing(with: .bearer(tokens)) }
 }
 
@@ -216,6 +219,28 @@ struct Envelope<Payload: Decodable>: Decodable {
 
 struct Problem: Decodable, Sendable {
     var title: String
+}
+
+struct Ticket: Codable, Sendable {
+    var id: Int
+}
+
+struct TicketFilter: Encodable, Sendable {
+    var state: String
+    var labels: [String]
+    var since: Date?
+}
+
+extension Endpoint where Value == [Ticket] {
+    static func tickets(_ filter: TicketFilter) -> Self {
+        Endpoint(path: "/tickets", query: filter, queryEncoder: FormURLEncoder(arrays: .repeated))
+        // GET /tickets?state=open&labels=bug&labels=ui
+    }
+
+    static func tickets(page: Int, perPage: Int? = nil) -> Self {
+        Endpoint(path: "/tickets", query: ["page": page, "per_page": perPage])
+        // GET /tickets?page=2   (perPage nil: not sent)
+    }
 }
 
 func endpointsInitializers() {
@@ -300,6 +325,25 @@ func errorsUserMessages(error: any Error) {
     _ = (text, custom)
 }
 
+@MainActor
+func errorsPresenting(client: Client) async {
+    let errors = ObservableErrorPresenter()           // SwiftUI: `.errorAlert(errors)`
+    let handlers = ErrorHandlers.standard(showing: errors, logger: Logger(label: "app.errors"))
+    do {
+        try await client.send(Endpoint<Void>(method: .delete, path: "/articles/42"))
+    } catch {
+        handlers.handle(error)                        // on the main actor
+    }
+}
+
+@Test("Errors.md: a release build presents the user-facing message")
+func errorsPresentingInTests() async {
+    let recorder = RecordingErrorPresenter()
+    let handlers = ErrorHandlers(debug: recorder, release: recorder, configuration: .release)
+    await handlers.handle(NetworkError(.notConnected))
+    #expect(recorder.presentations.map(\.message) == ["You appear to be offline. Check your connection and try again."])
+}
+
 // MARK: Testing.md
 
 func testingStubsAndAssertions() async throws {
@@ -313,6 +357,11 @@ func testingStubsAndAssertions() async throws {
     try await assertFails(.article(id: 7), on: client, with: .unacceptableStatus(404))
     try assertRequest(stubs.requests.first, method: .get, path: "/v1/articles",
                       query: [URLQueryItem(name: "tag", value: "swift")])
+}
+
+func testingExpectedMiss() async throws {
+    let stubs = StubTransport(unmatched: .expected).stub(.get, "/v1/articles", with: .json("[]"))
+    try await assertFails(.article(id: 7), on: Client(transport: stubs).targeting(.production), with: .transportFailed)
 }
 
 func testingStubbingOneEndpoint(live: Client) {

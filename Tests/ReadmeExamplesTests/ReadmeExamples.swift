@@ -2,6 +2,7 @@
 import Courier
 import CourierAsyncHTTPClient
 import CourierTesting
+import CourierUI
 import Foundation
 import Logging
 import NIOSSL
@@ -138,11 +139,41 @@ func endpointExamples() {
     _ = (client, endpoint)
 }
 
+struct ArticleSearch: Encodable, Sendable {
+    var text: String
+    var tags: [String]
+    var since: Date?                   // nil: not sent
+}
+
+func endpointQueryExample(cursor: String?) {
+    let search = Endpoint<[Article]>(path: "/articles", query: ArticleSearch(text: "swift nio", tags: ["server"], since: nil))
+    // GET /articles?text=swift%20nio&tags%5B%5D=server
+    let flat = Endpoint<[Article]>(
+        path: "/articles", query: ArticleSearch(text: "swift", tags: ["a", "b"], since: nil),
+        queryEncoder: FormURLEncoder(arrays: .repeated)
+    )
+    // GET /articles?text=swift&tags=a&tags=b
+    let page = Endpoint<[Article]>(path: "/articles", query: ["tag": "swift", "page": 2, "before": cursor])
+    // GET /articles?page=2&tag=swift   (cursor nil: not sent)
+    _ = (search, flat, page)
+}
+
 // MARK: Errors
 
 func redactionExample() throws {
     var request = try ClientRequest(url: "https://api.example.com/me")
     request.options.redactor = Redactor.default.hiding(headers: ["X-Tenant"])
+}
+
+@MainActor
+func loadArticles(client: Client, errors: ObservableErrorPresenter) async -> [Article] {
+    let handlers = ErrorHandlers.standard(showing: errors, logger: Logger(label: "app.errors"))
+    do {
+        return try await client.send(.articles(tag: "swift"))
+    } catch {
+        handlers.handle(error)   // debug: the diagnosis; release: "You appear to be offline. …"
+        return []
+    }
 }
 
 // MARK: The test server
@@ -182,6 +213,27 @@ func testingExample(fixtureURL: URL) async throws {
     let live = Client(transport: URLSessionTransport()).targeting(.production)
     let demo = live.stubbing(.articles(tag: "swift"), with: .json("[]"))           // one endpoint stubbed, the rest live
     _ = demo
+}
+
+// On Apple platforms the miss is recorded through XCTest only (see TestFailureSite), so this Swift Testing example
+// runs where Swift Testing records it.
+#if !canImport(Darwin)
+@Test("a screen that swallows the error still fails the test")
+func swallowedMiss() async {
+    let stubs = StubTransport().stub(.get, "/v1/articles", with: .json("[]"))   // ← the failure points here
+    let client = Client(transport: stubs).targeting(.production)
+    await withKnownIssue("no stub for GET /v1/articles/7") {                  // a real test would just fail
+        let article = try? await client.send(.article(id: 7))                     // swallowed, still a failure
+        #expect(article == nil)
+    }
+}
+#endif
+
+@Test("a test that expects the miss says so, and the request only throws")
+func expectedMiss() async throws {
+    let stubs = StubTransport(unmatched: .expected).stub(.get, "/v1/articles", with: .json("[]"))
+    let client = Client(transport: stubs).targeting(.production)
+    try await assertFails(.article(id: 7), on: client, with: .transportFailed)   // throws, records nothing
 }
 
 // MARK: Record, replay and fault injection
@@ -254,6 +306,20 @@ func retryDecisionExample() throws -> (RetryDecision, Bool) {
     let decision = RetryPolicy.default.decision(for: .failure(refused), request: post)   // .retry: the server never saw it
     let idempotent = RetryPolicy.default.isIdempotent(post)                                  // false: no Idempotency-Key
     return (decision, idempotent)
+}
+
+func offlineRetryExample() {
+    let offlineAware = Client(transport: URLSessionTransport())
+        .retrying(
+            RetryPolicy.exponential(base: .milliseconds(200), maxAttempts: 4, jitter: true)
+                .waitingForConnectivity(maxWait: .seconds(60))
+        )
+
+    // Behind a proxy, probe the proxy: it is what the transport connects to.
+    var probe = TCPConnectivityProbe(interval: .milliseconds(500), maximumInterval: .seconds(5))
+    probe.target = ConnectivityTarget(host: "proxy.internal", port: 3128)
+    let viaProxy = RetryPolicy.default.waitingForConnectivity(maxWait: .seconds(30), monitor: probe)
+    _ = (offlineAware, viaProxy)
 }
 
 func resilienceBuildersExample(client: Client) {
@@ -361,6 +427,18 @@ func observabilityExample(logger: Logger, client: Client) async throws {
     print(response.request.cURLDescription())
     // curl --header 'Authorization: <redacted>' 'https://api.example.com/v1/me'
 
+    var debugLogger = Logger(label: "api")
+    debugLogger.logLevel = .debug              // swift-log's default level, info, would hide them
+    let debugging = Client(transport: URLSessionTransport())
+        .logging(to: debugLogger, .cURL)       // each request as a curl command, at debug
+        .targeting(.production)
+
+    var withCommands = LoggingConfiguration()
+    withCommands.cURLLevel = .notice           // or a level of your own
+    withCommands.redactor = Redactor.default.hiding(headers: ["X-Tenant"])   // the command hides it too
+    let noticed = client.logging(to: logger, withCommands)
+    _ = (debugging, noticed)
+
     if let timings = response.instrumentation {
         print(timings.total, timings.segment("transport")?.elapsed ?? .zero)
     }
@@ -458,6 +536,21 @@ func formsExample(client: Client) async throws {
     try upload.setMultipartBody(form)              // body + Content-Type with the boundary
 }
 
+struct NewListing: Encodable, Sendable {
+    var listingTitle: String               // listing_title
+    var tagNames: [String]                 // tag_names[]
+    var coverImage: MultipartFile          // a file part named cover_image
+}
+
+func formKeyStyleExample(client: Client) async throws {
+    let listing = NewListing(
+        listingTitle: "Oak desk", tagNames: ["oak"],
+        coverImage: MultipartFile(data: Data("PNG".utf8), filename: "desk.png", contentType: "image/png")
+    )
+    let snakeCase = MultipartFormEncoder(keys: .convertToSnakeCase)
+    try await client.send(Endpoint<Void>(method: .post, path: "/listings", body: .multipart(listing, encoder: snakeCase)))
+}
+
 /// The RequestBodies DocC article's snippets.
 func requestBodiesArticleExample(client: Client, coverURL: URL) async throws {
     struct Search: Encodable, Sendable { var query: String; var page: Int }
@@ -472,6 +565,14 @@ func requestBodiesArticleExample(client: Client, coverURL: URL) async throws {
     }
     let post = NewPost(title: "Hello", cover: try MultipartFile(contentsOf: coverURL))
     try await client.send(Endpoint<Void>(method: .post, path: "/posts", body: .multipart(post)))
+
+    struct Address: Encodable, Sendable { var postalCode: String }
+    struct Signup: Encodable, Sendable { var firstName: String; var homeAddress: Address }
+
+    let encoder = FormURLEncoder(keys: .convertToSnakeCase)
+    let body = try encoder.encode(Signup(firstName: "Ada", homeAddress: Address(postalCode: "0150")))
+    // first_name=Ada&home_address%5Bpostal_code%5D=0150
+    _ = body
 }
 
 // MARK: Progress and downloads
@@ -496,6 +597,21 @@ func progressExample(client: Client) async throws {
         _ = articles
     }
     _ = article
+}
+
+func progressEventsExample(client: Client, movie: URL, latest: URL) async throws {
+    let video = Endpoint<Article>(method: .put, path: "/videos/42",
+                                  body: EndpointBody(contentType: "video/quicktime") { _ in try .file(at: movie) })
+    for try await event in client.transferEvents(video) {
+        switch event {
+        case .progress(let progress): print("\(progress.direction): \(progress.fractionCompleted ?? 0)")
+        case .value(let article): print("saved as \(article.title)")        // once, last
+        }
+    }
+
+    for try await event in client.transferEvents(downloading: try ClientRequest(.get, path: "/backups/latest.tar"), to: latest) {
+        if case .progress(let progress) = event { print(progress.fractionCompleted ?? 0) }
+    }
 }
 
 // MARK: Running what can run here

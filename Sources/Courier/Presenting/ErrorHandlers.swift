@@ -2,7 +2,7 @@ import Logging
 
 /// A pair of presenters, one for debug builds and one for release builds, and the configuration that
 /// chooses between them: a debug build shows an error's full diagnosis, a release build a short message
-/// for the person using the app. Nothing here draws: the presenters do (``ObservableErrorPresenter``
+/// for the person using the app. Nothing here draws: the presenters do (`ObservableErrorPresenter` (CourierUI)
 /// for SwiftUI, `AlertControllerErrorPresenter` for UIKit, ``LoggingErrorPresenter`` for logs).
 ///
 /// ```swift

@@ -29,7 +29,8 @@ struct TestFailureSite: Sendable {
     /// Testing test runs this task, else an XCTest failure; outside a test, nothing.
     func recordFailure(_ message: String) {
         #if canImport(Darwin)
-        // XCTest's interoperability with Swift Testing (Swift 6.3) reports this to a running Swift Testing test too.
+        // NOTE: XCTest only. A Swift Testing test on an Apple platform gets the thrown error but no recorded issue:
+        // recording one needs Swift Testing's types, and importing it would keep apps from launching.
         Self.loadedXCTFail?(message, filePath, line)
         #else
         #if canImport(Testing)

@@ -132,10 +132,15 @@ struct RetryLoop<C: Clock<Duration>> {
         // NOTE: asked even with no time left: a monitor then only looks whether the network answers now, and
         // `.online` lets an ordinary retry follow.
         let connectivity = try await waitForNetwork(max(limit, .zero))
-        waited += before.duration(to: clock.now)
+        let waitedNow = before.duration(to: clock.now)
+        waited += waitedNow
         switch connectivity {
-        case .restored:
+        case .restored where waitedNow > .zero:
             return .resend
+        case .restored:
+            // NOTE: a monitor that says "restored" without waiting on the clock would otherwise make the loop resend
+            // for free without end: the network answered at once, so the attempt counts as an ordinary retry.
+            return .retryAsUsual
         case .online:
             return .retryAsUsual
         case .offline:

@@ -167,6 +167,18 @@ struct OfflineRetryTests {
         #expect(monitor.asked.all == [.seconds(60), .seconds(60)])
     }
 
+    @Test("a monitor that says restored without waiting on the clock gets an ordinary, counted retry, so resends cannot go on without end")
+    func restoredAtOnceIsCounted() async throws {
+        let monitor = ScriptedMonitor([.restored], takes: .zero)
+        let harness = Harness(Self.waiting(.constant(.seconds(3), maxAttempts: 2), monitor: monitor)) { _, request in
+            throw NetworkError(.cannotConnect, request: request)
+        }
+        let error = try await #require(throws: NetworkError.self) { try await harness.send(try itemsRequest()) }
+        #expect(error.kind == .cannotConnect)
+        #expect(error.attempt == 2)
+        #expect(harness.times.all == [.zero, .seconds(3)])
+    }
+
     @Test("when the network does not come back within maxWait, the call fails with the last error, its kind unchanged, and says why")
     func offlineEndsTheCall() async throws {
         let monitor = ScriptedMonitor([.offline])

@@ -47,7 +47,9 @@ public enum Connectivity: Sendable, Hashable {
     /// it is retried as any other (an attempt spent, after the backoff).
     case online
     /// The target did not answer at first and answered before the wait ended: the request is sent again
-    /// at once, and the resend spends no attempt.
+    /// at once, and the resend spends no attempt. Only a wait that took time on the clock counts: a
+    /// `restored` returned at once is taken as ``online``, so a resend that spends nothing cannot repeat
+    /// without end.
     case restored
     /// The wait ended without an answer: no further attempt; the caller gets the last error.
     case offline

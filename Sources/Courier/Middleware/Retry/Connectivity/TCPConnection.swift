@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 #if canImport(Darwin)
 import Darwin
@@ -29,10 +29,14 @@ enum TCPConnection {
                     continuation.resume(throwing: CancellationError())
                     return
                 }
-                DispatchQueue.global(qos: .utility).async {
+                // NOTE: a thread of its own, not Dispatch's pool: the connect blocks for up to `timeout`, and on a
+                // busy process (the integration suite) the pool's few threads can be taken for far longer.
+                let thread = Thread {
                     let opened = TCPConnection.opensNow(to: target, timeout: timeout)
                     state.withLock { $0.finish() }?.resume(returning: opened)
                 }
+                thread.name = "courier.connectivity-probe"
+                thread.start()
             }
         } onCancel: {
             state.withLock { state -> CheckedContinuation<Bool, any Error>? in

@@ -49,6 +49,12 @@ public struct TCPConnectivityProbe: ConnectivityMonitor {
         self.target = target
     }
 
+    /// Connects to the target at once, then after each interval on `clock` (doubling up to
+    /// ``maximumInterval``, the last wait cut to end at `maxWait`), until a connection opens or the wait ends.
+    ///
+    /// - Returns: ``Connectivity/online`` when the first connection opens, ``Connectivity/restored`` when a
+    ///   later one does, ``Connectivity/offline`` when none did within `maxWait`.
+    /// - Throws: `CancellationError` when the task is cancelled.
     public func waitForConnectivity<C: Clock<Duration>>(
         to target: ConnectivityTarget,
         within maxWait: Duration,
