@@ -140,6 +140,47 @@ struct OfflineRetryTests {
         }
     }
 
+    @Test("cancelling the call during the wait for the network ends it at once with cancelled, and nothing more is sent", arguments: TransportUnderTest.allCases)
+    func cancelDuringTheWait(_ kind: TransportUnderTest) async throws {
+        let reserved = try MisbehavingServer.reservePort()
+        defer { reserved.release() }
+        try await kind.with { transport in
+            let clock = TestClock()
+            let attempts = AttemptClock(clock)
+            let policy = RetryPolicy.never.waitingForConnectivity(maxWait: .seconds(60), monitor: RecordingProbe())
+            let client = Client(transport: transport).with(attempts).retrying(policy, clock: clock)
+            let request = try ClientRequest(.get, url: "http://127.0.0.1:\(reserved.port)/ok")
+            let call = Task { try await client.send(request) }
+            await clock.waitForSleeper()
+            call.cancel()
+            let error = try await #require(throws: NetworkError.self) { try await call.value }
+            #expect(error.kind == .cancelled)
+            #expect(attempts.times.all == [.zero])
+            #expect(clock.elapsed(since: attempts.start) == .zero)
+        }
+    }
+
+    @Test("a host name that does not resolve is offline: the call waits for it, then fails with the transport's kind", arguments: TransportUnderTest.allCases)
+    func unresolvableHostWaits(_ kind: TransportUnderTest) async throws {
+        try await kind.with { transport in
+            let clock = TestClock()
+            let probe = RecordingProbe()
+            let policy = RetryPolicy.never.waitingForConnectivity(maxWait: .seconds(2), monitor: probe)
+            let client = Client(transport: transport).retrying(policy, clock: clock)
+            // RFC 6761: `.invalid` never resolves.
+            let call = Task { try await client.send(try ClientRequest(.get, url: "http://courier-offline-test.invalid/ok")) }
+            defer { call.cancel() }
+            await clock.waitForSleeper()
+            await clock.advance(by: .seconds(1))
+            await clock.waitForSleeper()
+            await clock.advance(by: .seconds(1))
+            let error = try await #require(throws: NetworkError.self) { try await call.value }
+            #expect(OfflineRetry.isOffline(error))
+            #expect(probe.asked.all == [.seconds(2)])
+            #expect(probe.found.all == [.offline])
+        }
+    }
+
     @Test("a POST whose connection closed after the server read it is not sent again, and no wait for the network starts", arguments: TransportUnderTest.allCases)
     func postAfterSendingIsNotResent(_ kind: TransportUnderTest) async throws {
         try await MisbehavingServer.withRunning { server in

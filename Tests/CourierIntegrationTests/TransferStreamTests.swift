@@ -159,6 +159,23 @@ struct TransferStreamTests {
         }
     }
 
+    @Test("a task already cancelled before its first next() gets cancelled, and nothing is sent", arguments: TransportUnderTest.allCases)
+    func cancelledBeforeTheFirstEvent(_ kind: TransportUnderTest) async throws {
+        try await withClient(kind) { client, server in
+            let events = client.transferEvents(Endpoint<Data>(path: "/bytes/10"))
+            let reader = Task {
+                // Cancelled before it asks for anything: wait until it is.
+                while !Task.isCancelled { await Task.yield() }
+                var iterator = events.makeAsyncIterator()
+                return try await iterator.next()
+            }
+            reader.cancel()
+            let error = await #expect(throws: NetworkError.self) { try await reader.value }
+            #expect(error?.kind == .cancelled)
+            #expect(await server.hits("/bytes/10") == 0)
+        }
+    }
+
     @Test("breaking out after the first progress event cancels the exchange: the server sees the client go", arguments: TransportUnderTest.allCases)
     func breakCancels(_ kind: TransportUnderTest) async throws {
         try await withClient(kind) { client, server in
