@@ -18,13 +18,13 @@ extension Endpoint {
     /// Creates an endpoint with its own decoding function, its query the fields of `query` as `queryEncoder`
     /// names and writes them.
     ///
-    /// - Parameters:
-    ///   - query: a keyed value (a struct, a dictionary): each field is a query item, named by `queryEncoder`'s
-    ///     key, array and nesting styles, its value written by its date and boolean styles; `nil` sends nothing,
-    ///     ``Nullable/null`` the name with an empty value. A value that cannot be encoded (a non-finite number, a
-    ///     file, a value without keys) makes ``makeRequest(encoder:)`` throw ``NetworkError/Kind/encodingFailed``.
-    ///   - queryEncoder: the form encoder whose rules apply; its `spacesAsPlus` does not: query items are
-    ///     percent-encoded when the request is built, a space as `%20`.
+    /// `query`: a keyed value (a struct, a dictionary): each field is a query item, named by `queryEncoder`'s
+    /// key, array and nesting styles, its value written by its date and boolean styles; `nil` sends nothing,
+    /// ``Nullable/null`` the name with an empty value. A value that cannot be encoded (a non-finite number, a
+    /// file, a value without keys) makes ``makeRequest(encoder:)`` throw ``NetworkError/Kind/encodingFailed``.
+    ///
+    /// `queryEncoder`: the form encoder whose rules apply; its `spacesAsPlus` does not: query items are
+    /// percent-encoded when the request is built, a space as `%20`.
     @_disfavoredOverload
     public init(
         method: HTTPRequest.Method = .get,
@@ -44,11 +44,11 @@ extension Endpoint {
     /// Creates an endpoint with its own decoding function, its query the entries of `query`, sorted by name
     /// so that the URL is the same every time.
     ///
-    /// - Parameters:
-    ///   - query: the query's names and values; each value is written as `queryEncoder` writes a field (arrays,
-    ///     nested values, dates, booleans); `nil` and ``Nullable/absent`` send nothing, ``Nullable/null`` the name
-    ///     with an empty value. The names are sent as they are: no key style renames them.
-    ///   - queryEncoder: the form encoder whose rules apply.
+    /// `query`: the query's names and values; each value is written as `queryEncoder` writes a field (arrays,
+    /// nested values, dates, booleans); `nil` and ``Nullable/absent`` send nothing, ``Nullable/null`` the name
+    /// with an empty value. The names are sent as they are: no key style renames them.
+    ///
+    /// `queryEncoder`: the form encoder whose rules apply.
     public init(
         method: HTTPRequest.Method = .get,
         path: RequestPath,
@@ -82,13 +82,13 @@ extension Endpoint where Value: Decodable & SendableMetatype {
     /// // GET /articles?text=swift%20nio&tags=server&tags=linux&author%5Bname%5D=ada
     /// ```
     ///
-    /// - Parameters:
-    ///   - query: a keyed value (a struct, a dictionary): each field is a query item, named by `queryEncoder`'s
-    ///     key, array and nesting styles, its value written by its date and boolean styles; `nil` sends nothing,
-    ///     ``Nullable/null`` the name with an empty value. A value that cannot be encoded (a non-finite number, a
-    ///     file, a value without keys) makes ``makeRequest(encoder:)`` throw ``NetworkError/Kind/encodingFailed``.
-    ///   - queryEncoder: the form encoder whose rules apply; its `spacesAsPlus` does not: query items are
-    ///     percent-encoded when the request is built, a space as `%20`.
+    /// `query`: a keyed value (a struct, a dictionary): each field is a query item, named by `queryEncoder`'s
+    /// key, array and nesting styles, its value written by its date and boolean styles; `nil` sends nothing,
+    /// ``Nullable/null`` the name with an empty value. A value that cannot be encoded (a non-finite number, a
+    /// file, a value without keys) makes ``makeRequest(encoder:)`` throw ``NetworkError/Kind/encodingFailed``.
+    ///
+    /// `queryEncoder`: the form encoder whose rules apply; its `spacesAsPlus` does not: query items are
+    /// percent-encoded when the request is built, a space as `%20`.
     @_disfavoredOverload
     public init(
         method: HTTPRequest.Method = .get,
@@ -112,11 +112,11 @@ extension Endpoint where Value: Decodable & SendableMetatype {
     /// // GET /articles?page=2&tag=swift   (cursor nil: not sent)
     /// ```
     ///
-    /// - Parameters:
-    ///   - query: the query's names and values; each value is written as `queryEncoder` writes a field (arrays,
-    ///     nested values, dates, booleans); `nil` and ``Nullable/absent`` send nothing, ``Nullable/null`` the name
-    ///     with an empty value. The names are sent as they are: no key style renames them.
-    ///   - queryEncoder: the form encoder whose rules apply.
+    /// `query`: the query's names and values; each value is written as `queryEncoder` writes a field (arrays,
+    /// nested values, dates, booleans); `nil` and ``Nullable/absent`` send nothing, ``Nullable/null`` the name
+    /// with an empty value. The names are sent as they are: no key style renames them.
+    ///
+    /// `queryEncoder`: the form encoder whose rules apply.
     public init(
         method: HTTPRequest.Method = .get,
         path: RequestPath,
