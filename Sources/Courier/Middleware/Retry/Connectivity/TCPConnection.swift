@@ -14,10 +14,11 @@ enum TCPConnection {
     /// Whether a TCP connection to `target` opens within `timeout`: the name is resolved, and each address
     /// tried in turn. Runs on a thread of its own, so no task of the caller's is blocked.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled; the attempt is then abandoned (its socket is
-    ///   closed when its own timeout ends).
+    /// - Throws: `CancellationError` when the task is cancelled; the attempt's thread then stops waiting for
+    ///   the connection and closes its socket at once (only a name lookup in progress runs to its end).
     static func opens(to target: ConnectivityTarget, timeout: Duration) async throws -> Bool {
         let state = Locked(AttemptState.starting)
+        let wake = WakePipe()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
                 let cancelled = state.withLock { state -> Bool in
@@ -26,19 +27,22 @@ enum TCPConnection {
                     return false
                 }
                 if cancelled {
+                    wake?.release()
                     continuation.resume(throwing: CancellationError())
                     return
                 }
                 // NOTE: a thread of its own, not Dispatch's pool: the connect blocks for up to `timeout`, and on a
                 // busy process (the integration suite) the pool's few threads can be taken for far longer.
                 let thread = Thread {
-                    let opened = TCPConnection.opensNow(to: target, timeout: timeout)
+                    let opened = TCPConnection.opensNow(to: target, timeout: timeout, wake: wake?.readEnd)
+                    wake?.release()
                     state.withLock { $0.finish() }?.resume(returning: opened)
                 }
                 thread.name = "courier.connectivity-probe"
                 thread.start()
             }
         } onCancel: {
+            wake?.wake()
             state.withLock { state -> CheckedContinuation<Bool, any Error>? in
                 guard case .waiting = state else {
                     state = .cancelled
@@ -66,7 +70,7 @@ enum TCPConnection {
     }
 
     /// The blocking attempt: `getaddrinfo`, then a non-blocking `connect` per address, waited for with `poll`.
-    private static func opensNow(to target: ConnectivityTarget, timeout: Duration) -> Bool {
+    private static func opensNow(to target: ConnectivityTarget, timeout: Duration, wake: Int32?) -> Bool {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
@@ -83,14 +87,15 @@ enum TCPConnection {
         let milliseconds = Int32(clamping: min(seconds, 86_400) * 1000 + attoseconds / 1_000_000_000_000_000)
         var next: UnsafeMutablePointer<addrinfo>? = first
         while let address = next {
-            if connects(address.pointee, timeoutMilliseconds: max(milliseconds, 1)) { return true }
+            if connects(address.pointee, timeoutMilliseconds: max(milliseconds, 1), wake: wake) { return true }
+            if let wake, isReadable(wake) { return false }
             next = address.pointee.ai_next
         }
         return false
     }
 
     /// Whether a connection to one resolved address opens within the timeout.
-    private static func connects(_ address: addrinfo, timeoutMilliseconds: Int32) -> Bool {
+    private static func connects(_ address: addrinfo, timeoutMilliseconds: Int32, wake: Int32?) -> Bool {
         let descriptor = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
         guard descriptor >= 0 else { return false }
         defer { _ = close(descriptor) }
@@ -98,16 +103,62 @@ enum TCPConnection {
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { return false }
         if connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 { return true }
         guard errno == EINPROGRESS else { return false }
-        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        var result = poll(&ready, 1, timeoutMilliseconds)
+        // The wake pipe too (a descriptor of -1 is ignored by poll): a cancellation ends the wait at once.
+        var ready = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0), pollfd(fd: wake ?? -1, events: Int16(POLLIN), revents: 0)]
+        var result = poll(&ready, 2, timeoutMilliseconds)
         while result < 0 && errno == EINTR {
-            result = poll(&ready, 1, timeoutMilliseconds)
+            result = poll(&ready, 2, timeoutMilliseconds)
         }
-        guard result > 0 else { return false }
+        guard result > 0, ready[1].revents == 0, ready[0].revents != 0 else { return false }
         // Writable means the handshake ended, either way: SO_ERROR says which.
         var failure: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 else { return false }
         return failure == 0
+    }
+}
+
+extension TCPConnection {
+    /// Whether `descriptor` has something to read now.
+    fileprivate static func isReadable(_ descriptor: Int32) -> Bool {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) > 0
+    }
+}
+
+/// A pipe a cancellation writes to and a probe's `poll` watches, so that a cancelled probe stops at once instead of
+/// keeping its thread and socket until its connect timeout.
+private final class WakePipe: Sendable {
+    /// The read and write ends, until the attempt's thread releases them; writes and the release take the lock,
+    /// so a wake never writes to a descriptor already closed (and perhaps reused).
+    private let ends: Locked<(read: Int32, write: Int32)?>
+    /// The read end, for the attempt's thread, which alone releases it.
+    let readEnd: Int32
+
+    /// `nil` when the process has no descriptor left for a pipe: the probe then only ends at its timeout.
+    init?() {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return nil }
+        ends = Locked((descriptors[0], descriptors[1]))
+        readEnd = descriptors[0]
+    }
+
+    /// Makes the read end readable.
+    func wake() {
+        ends.withLock { ends in
+            guard let ends else { return }
+            var byte: UInt8 = 1
+            _ = write(ends.write, &byte, 1)
+        }
+    }
+
+    /// Closes both ends; later wakes do nothing.
+    func release() {
+        ends.withLock { ends in
+            guard let open = ends else { return }
+            _ = close(open.read)
+            _ = close(open.write)
+            ends = nil
+        }
     }
 }
