@@ -42,40 +42,8 @@ struct OfflineRetryTests {
         }
     }
 
-    /// A client over a transport that answers attempt n with `answer(n, request)`, recording when each
-    /// attempt was made (on the test clock) and its attempt number.
-    struct Harness {
-        let clock = TestClock()
-        let start: TestClock<Duration>.Instant
-        let times = Recorded<Duration>()
-        let attempts = Recorded<Int>()
-        let client: Client
-
-        init(
-            _ policy: RetryPolicy,
-            deadline: Duration? = nil,
-            answer: @escaping @Sendable (Int, ClientRequest) throws -> ClientResponse
-        ) {
-            let clock = clock, times = times, attempts = attempts
-            let start = clock.now
-            self.start = start
-            let transport = RecordingTransport { request in
-                times.append(clock.elapsed(since: start))
-                attempts.append(request.options.attempt)
-                return try answer(attempts.all.count, request)
-            }
-            var client = Client(transport: transport).retrying(policy, clock: clock)
-            if let deadline { client = client.with(SettingDeadline(after: deadline, clock: clock)) }
-            self.client = client
-        }
-
-        func send(_ request: ClientRequest) async throws -> ClientResponse {
-            let client = client
-            return try await driving(clock) { try await client.send(request) }
-        }
-
-        var elapsed: Duration { clock.elapsed(since: start) }
-    }
+    /// The retry tests' harness: a transport answering attempt n with `answer(n, request)`, on a test clock.
+    typealias Harness = RetryingTests.Harness
 
     static func waiting(_ policy: RetryPolicy, maxWait: Duration = .seconds(60), monitor: ScriptedMonitor) -> RetryPolicy {
         var policy = policy.waitingForConnectivity(maxWait: maxWait, monitor: monitor)
@@ -148,7 +116,7 @@ struct OfflineRetryTests {
         #expect(response.status.code == 201)
         // Sent again as soon as the network answered, with no backoff on top.
         #expect(harness.times.all == [.zero, .seconds(5)])
-        #expect(harness.attempts.all == [1, 2])
+        #expect(harness.requests.all.map(\.options.attempt) == [1, 2])
         #expect(monitor.asked.all == [.seconds(60)])
         #expect(monitor.targets.all == [ConnectivityTarget(host: "api.example.com", port: 443)])
     }

@@ -11,6 +11,7 @@ struct RetryingTests {
     /// attempt was made and what it carried.
     struct Harness {
         let clock = TestClock()
+        let start: TestClock<Duration>.Instant
         let times = Recorded<Duration>()
         let requests = Recorded<ClientRequest>()
         let client: Client
@@ -22,6 +23,7 @@ struct RetryingTests {
         ) {
             let clock = clock, times = times, requests = requests
             let start = clock.now
+            self.start = start
             let transport = RecordingTransport { request in
                 times.append(clock.elapsed(since: start))
                 requests.append(request)
@@ -38,6 +40,9 @@ struct RetryingTests {
             let client = client
             return try await driving(clock) { try await client.send(request) }
         }
+
+        /// The test clock's time since the harness was made.
+        var elapsed: Duration { clock.elapsed(since: start) }
     }
 
     static func noBudget(_ policy: RetryPolicy) -> RetryPolicy {
